@@ -1,0 +1,25 @@
+import path from "node:path";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { supalite } from "@supabase/lite/vite";
+
+// The local backend keeps its PGlite data in a git-ignored folder; `npm start` and the tests point
+// SUPALITE_DB_URL at a folder of their own (see scripts/start.mjs and tests/backend/global-setup.ts).
+process.env.SUPALITE_DB_URL ||= path.resolve(".data/local-db");
+process.env.LITE_TELEMETRY = "0";
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Local Supabase (auth + REST) on the app's own origin, in `vite` and `vite preview` only; a
+    // production build talks to whatever VITE_SUPABASE_URL names. Admin mode off: a request without a
+    // user's token never bypasses row-level security, locally as in production.
+    supalite({ admin: false, initOnBoot: false }),
+  ],
+  resolve: { alias: { "@": path.resolve("src") } },
+  server: { port: Number(process.env.PORT) || 5173 },
+  preview: { port: Number(process.env.PORT) || 4173 },
+  build: { target: "es2022", sourcemap: true },
+});
