@@ -17,6 +17,11 @@ export default defineConfig({
           exclude: ["tests/backend/**"],
           setupFiles: ["tests/setup.ts"],
           css: false,
+          // The UI tests talk to a Supabase that msw answers (tests/msw/supabase.ts).
+          env: {
+            VITE_SUPABASE_URL: "http://supabase.test",
+            VITE_SUPABASE_PUBLISHABLE_KEY: "sb_publishable_test",
+          },
         },
       },
       {

@@ -1,12 +1,14 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { toast } from "sonner";
 import { server } from "./msw/server";
 
 // Every HTTP request a test makes must be answered by a handler: an unexpected call fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   server.resetHandlers();
+  toast.dismiss();
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -1,0 +1,32 @@
+import { expect, type Page } from "@playwright/test";
+
+export const PASSWORD = "correct-horse-42";
+
+/** A fresh address per call, so tests never depend on each other's accounts. */
+export function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Sign up through the real form; the local backend signs the new user straight in. */
+export async function signUp(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+  await expect(page.getByRole("heading", { name: "Sign Up" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page.getByText("Account created! Please check your email.")).toBeVisible();
+}
+
+export async function logIn(page: Page, email: string, password = PASSWORD) {
+  await expect(page.getByRole("heading", { name: "Login" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByText("You have been logged out successfully")).toBeVisible();
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// `npm start`: build the app, then serve it together with the local backend (@supabase/lite on
+// PGlite, migrations applied at boot) on one origin. Honours PORT (default 4173) and HOST.
+import { build, preview } from "vite";
+
+process.env.LITE_TELEMETRY = "0";
+const port = Number(process.env.PORT || 4173);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`PORT must be a number from 1 to 65535 (got "${process.env.PORT}").`);
+  process.exit(1);
+}
+const host = process.env.HOST || "localhost";
+
+await build({ logLevel: "warn" });
+const server = await preview({ preview: { port, host, strictPort: true, open: false } });
+console.info("\nThe app and its local backend are running:");
+server.printUrls();
+console.info("\nSign up on the login page to start. Press Ctrl+C to stop.\n");
+
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

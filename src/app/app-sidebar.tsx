@@ -1,0 +1,196 @@
+import { useState } from "react";
+import { NavLink, useLocation, useNavigate } from "react-router-dom";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import {
+  Bone,
+  Brush,
+  Camera,
+  Compass,
+  ExternalLink,
+  Feather,
+  Gamepad2,
+  Layers,
+  Layers2,
+  Leaf,
+  PartyPopper,
+  Shapes,
+  Smile,
+  Sparkles,
+  Tv,
+  Users,
+  Wand2,
+  Zap,
+  type LucideIcon,
+} from "lucide-react";
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  SidebarSeparator,
+  useSidebar,
+} from "@/components/ui/sidebar";
+import { BRAND_NAME } from "@/config/brand";
+import { externalLinks, paths, type AppPath } from "@/config/paths";
+import { HOME_TOOL, TOOL_ROUTES } from "@/config/tools";
+import { tierAtLeast } from "@/config/tiers";
+import { useUser } from "@/lib/auth";
+import { subscriptionQueryOptions } from "@/lib/subscription";
+import { ExploreDialog } from "@/features/explore/explore-dialog";
+import { authPathFor } from "@/features/auth/redirect";
+
+const ICONS: Partial<Record<AppPath, LucideIcon>> = {
+  [paths.home]: Sparkles,
+  [paths.batch]: Layers,
+  [paths.hulk]: Zap,
+  [paths.muppet]: Smile,
+  [paths.frog]: Leaf,
+  [paths.simpsons]: Tv,
+  [paths.gta]: Gamepad2,
+  [paths.familyGuy]: Users,
+  [paths.skeleton]: Bone,
+  [paths.animator]: Shapes,
+  [paths.art]: Brush,
+  [paths.scene]: Layers2,
+  [paths.poetry]: Feather,
+  [paths.celebrations]: PartyPopper,
+};
+
+const NAV = [HOME_TOOL, ...TOOL_ROUTES];
+
+/** The app's navigation (SPEC 2.1), in the spec's order. */
+export function AppSidebar() {
+  const { isMobile, setOpenMobile } = useSidebar();
+  const [exploreOpen, setExploreOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = useUser();
+  const queryClient = useQueryClient();
+
+  const closeDrawer = () => {
+    if (isMobile) setOpenMobile(false);
+  };
+
+  async function openConvertAnything() {
+    closeDrawer();
+    const target = `${paths.home}?custom=true`;
+    if (!user) {
+      navigate(authPathFor(target));
+      return;
+    }
+    try {
+      const tier = await queryClient.fetchQuery(subscriptionQueryOptions(user.id));
+      if (!tierAtLeast(tier, "$5/month")) {
+        toast.error("Custom transformations require a $5/month subscription");
+        navigate(paths.pricing);
+        return;
+      }
+      navigate(target);
+    } catch (error) {
+      console.error("Could not check the plan", error);
+      toast.error("We couldn't check your plan. Check your connection and try again.");
+    }
+  }
+
+  return (
+    <>
+      <Sidebar collapsible="icon">
+        <SidebarHeader>
+          <SidebarMenu>
+            <SidebarMenuItem>
+              <SidebarMenuButton asChild size="lg" tooltip={BRAND_NAME}>
+                <NavLink to={paths.home} onClick={closeDrawer}>
+                  <span aria-hidden="true" className="text-xl">
+                    🥒
+                  </span>
+                  <span className="text-base font-bold">{BRAND_NAME}</span>
+                </NavLink>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          </SidebarMenu>
+        </SidebarHeader>
+        <SidebarContent>
+          <SidebarGroup>
+            <SidebarGroupLabel>Tools</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <SidebarMenu>
+                {NAV.map((item) => {
+                  const Icon = ICONS[item.path] ?? Sparkles;
+                  const active =
+                    location.pathname === item.path &&
+                    !(item.path === paths.home && location.search.includes("custom=true"));
+                  return (
+                    <SidebarMenuItem key={item.path}>
+                      <SidebarMenuButton asChild isActive={active} tooltip={item.label}>
+                        <NavLink to={item.path} end onClick={closeDrawer}>
+                          <Icon aria-hidden="true" />
+                          <span>{item.label}</span>
+                        </NavLink>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  );
+                })}
+              </SidebarMenu>
+            </SidebarGroupContent>
+          </SidebarGroup>
+          <SidebarSeparator />
+          <SidebarGroup>
+            <SidebarGroupLabel>More</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <SidebarMenu>
+                <SidebarMenuItem>
+                  <SidebarMenuButton asChild tooltip="Convert Anything">
+                    <a
+                      href="#"
+                      onClick={(e) => {
+                        e.preventDefault();
+                        void openConvertAnything();
+                      }}
+                    >
+                      <Wand2 aria-hidden="true" />
+                      <span>Convert Anything</span>
+                    </a>
+                  </SidebarMenuButton>
+                </SidebarMenuItem>
+                <SidebarMenuItem>
+                  <SidebarMenuButton asChild tooltip="Explore">
+                    <a
+                      href="#explore"
+                      onClick={(e) => {
+                        e.preventDefault();
+                        closeDrawer();
+                        setExploreOpen(true);
+                      }}
+                    >
+                      <Compass aria-hidden="true" />
+                      <span>Explore</span>
+                    </a>
+                  </SidebarMenuButton>
+                </SidebarMenuItem>
+                <SidebarMenuItem>
+                  <SidebarMenuButton asChild tooltip={externalLinks.sharePhotos.label}>
+                    <a href={externalLinks.sharePhotos.href} target="_blank" rel="noopener noreferrer">
+                      <Camera aria-hidden="true" />
+                      <span>{externalLinks.sharePhotos.label}</span>
+                      <ExternalLink aria-hidden="true" className="ml-auto size-3.5" />
+                      <span className="sr-only">{" (opens in a new tab)"}</span>
+                    </a>
+                  </SidebarMenuButton>
+                </SidebarMenuItem>
+              </SidebarMenu>
+            </SidebarGroupContent>
+          </SidebarGroup>
+        </SidebarContent>
+        <SidebarRail />
+      </Sidebar>
+      <ExploreDialog open={exploreOpen} onOpenChange={setExploreOpen} />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { Outlet, type RouteObject } from "react-router-dom";
+import { paths } from "@/config/paths";
+import { HOME_TOOL, TOOL_ROUTES, type ToolEntry } from "@/config/tools";
+import { AppShell } from "./app-shell";
+import { RouteGuard } from "./route-guard";
+import { TierGate } from "./tier-gate";
+import { RouteError } from "./route-error";
+import { PageLoading } from "./page-loading";
+
+/** A page not built yet: lazily loaded like every other route. */
+function upcoming(title: string, description: string): RouteObject["lazy"] {
+  return async () => {
+    const { UpcomingPage } = await import("@/pages/upcoming-page");
+    return { element: <UpcomingPage title={title} description={description} /> };
+  };
+}
+
+function toolRoute(tool: ToolEntry): RouteObject {
+  return { path: tool.path, lazy: upcoming(tool.title, tool.description) };
+}
+
+/**
+ * The route table of SPEC 2.1. Public: /pricing, /auth, /help, /documentation and unknown paths.
+ * Login required: / and /payment. Login plus the tier gate: every tool route.
+ */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        path: paths.auth,
+        lazy: async () => ({ Component: (await import("@/features/auth/auth-page")).AuthPage }),
+      },
+      {
+        element: <AppShell />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              {
+                path: paths.pricing,
+                lazy: upcoming("Pricing", "Plans for every need: Freemium, Basic, Standard and Premium."),
+              },
+              { path: paths.help, lazy: upcoming("Help Center", "Answers to common questions.") },
+              {
+                path: paths.documentation,
+                lazy: upcoming("Documentation", "How the app works, from your first photo to your download."),
+              },
+              {
+                element: (
+                  <RouteGuard>
+                    <Outlet />
+                  </RouteGuard>
+                ),
+                children: [
+                  { path: paths.home, lazy: upcoming(HOME_TOOL.title, HOME_TOOL.description) },
+                  {
+                    path: paths.payment,
+                    lazy: upcoming("Complete Payment", "Simulated payment for your plan."),
+                  },
+                  {
+                    element: (
+                      <TierGate>
+                        <Outlet />
+                      </TierGate>
+                    ),
+                    children: TOOL_ROUTES.map(toolRoute),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: "*",
+        lazy: async () => ({ Component: (await import("@/pages/not-found-page")).NotFoundPage }),
+      },
+    ],
+  },
+];

@@ -1,0 +1,103 @@
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { Lock, Sparkles, WifiOff } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { tierAtLeast, type TierId } from "@/config/tiers";
+import { useAuth } from "@/lib/auth";
+import { authPathFor } from "@/features/auth/redirect";
+import { useSubscriptionTier } from "@/lib/subscription";
+import { useRemainingConversions } from "@/features/usage/use-remaining";
+
+export type GateState =
+  | { kind: "loading" }
+  | { kind: "allowed" }
+  | { kind: "login-required" }
+  | { kind: "limit-reached" }
+  | { kind: "error"; retry: () => void };
+
+type TierGateProps = {
+  children: ReactNode;
+  /** Tier a route needs (SPEC 2.1: Freemium for every tool route). */
+  requiredTier?: TierId;
+  /** Replaces the blocked message (SPEC 4.4). Receives why the visitor is blocked. */
+  fallback?: ReactNode | ((state: Exclude<GateState, { kind: "allowed" | "loading" }>) => ReactNode);
+};
+
+function useGateState(requiredTier: TierId): GateState {
+  const auth = useAuth();
+  const tier = useSubscriptionTier();
+  const remaining = useRemainingConversions();
+  if (auth.status === "loading") return { kind: "loading" };
+  if (auth.status === "signed-out") return { kind: "login-required" };
+  if (remaining.status === "loading") return { kind: "loading" };
+  if (remaining.status === "error") return { kind: "error", retry: () => void tier.refetch() };
+  if (!tier.data || !tierAtLeast(tier.data, requiredTier)) return { kind: "limit-reached" };
+  return remaining.current > 0 ? { kind: "allowed" } : { kind: "limit-reached" };
+}
+
+/** Feature routes: signed in and with conversions left this month (SPEC 4.4). */
+export function TierGate({ children, requiredTier = "Freemium", fallback }: TierGateProps) {
+  const state = useGateState(requiredTier);
+  const location = useLocation();
+
+  if (state.kind === "allowed") return <>{children}</>;
+  if (state.kind === "loading") {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner label="Checking your plan" className="size-8 text-primary" />
+      </div>
+    );
+  }
+  if (fallback !== undefined) return <>{typeof fallback === "function" ? fallback(state) : fallback}</>;
+
+  const here = location.pathname + location.search + location.hash;
+  const content = {
+    "login-required": {
+      icon: <Lock aria-hidden="true" className="size-6" />,
+      title: "Login Required",
+      text: "Please log in to access features.",
+      action: (
+        <Button asChild>
+          <Link to={authPathFor(here)}>Log In</Link>
+        </Button>
+      ),
+    },
+    "limit-reached": {
+      icon: <Sparkles aria-hidden="true" className="size-6" />,
+      title: "Usage Limit Reached",
+      text: "You've used all your conversions for this month. Upgrade your plan for more, or come back next month.",
+      action: (
+        <Button asChild>
+          <Link to={paths.pricing}>Upgrade Now</Link>
+        </Button>
+      ),
+    },
+    error: {
+      icon: <WifiOff aria-hidden="true" className="size-6" />,
+      title: "We couldn't check your plan",
+      text: "Check your internet connection and try again. Nothing was used from your conversions.",
+      action: <Button onClick={state.kind === "error" ? state.retry : undefined}>Try again</Button>,
+    },
+  }[state.kind];
+
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center p-4">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader className="items-center">
+          <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+            {content.icon}
+          </div>
+          <CardTitle>
+            <h2 className="text-xl font-semibold">{content.title}</h2>
+          </CardTitle>
+          <CardDescription>{content.text}</CardDescription>
+        </CardHeader>
+        <CardContent />
+        <CardFooter className="justify-center">{content.action}</CardFooter>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from "react-router-dom";
+import { BookOpen, CreditCard } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { SidebarTrigger } from "@/components/ui/sidebar";
+import { Separator } from "@/components/ui/separator";
+import { paths } from "@/config/paths";
+import { UserMenu } from "@/features/account/user-menu";
+
+/** Top bar (SPEC 2.1): Pricing, Documentation and the account control. */
+export function TopBar() {
+  return (
+    <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur sm:px-4">
+      <SidebarTrigger />
+      <Separator orientation="vertical" className="mr-1 h-5" />
+      <nav aria-label="Account" className="ml-auto flex items-center gap-1 sm:gap-2">
+        <Button variant="ghost" size="sm" asChild>
+          <Link to={paths.pricing}>
+            <CreditCard aria-hidden="true" className="size-4" />
+            Pricing
+          </Link>
+        </Button>
+        <Button variant="ghost" size="sm" asChild>
+          <Link to={paths.documentation}>
+            <BookOpen aria-hidden="true" className="size-4" />
+            Documentation
+          </Link>
+        </Button>
+        <UserMenu />
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,31 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import "./index.css";
+import { App } from "@/app/app";
+import { EnvError, getEnv } from "@/config/env";
+
+const root = createRoot(document.getElementById("root")!);
+
+try {
+  getEnv();
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+} catch (error) {
+  // A misconfigured build says what is missing instead of showing a blank page.
+  if (!(error instanceof EnvError)) throw error;
+  console.error(error.message);
+  root.render(
+    <main style={{ fontFamily: "system-ui", maxWidth: 560, margin: "4rem auto", padding: "0 1rem" }}>
+      <h1>The app is not configured</h1>
+      <p>Whoever deployed this app needs to fix its settings:</p>
+      <ul>
+        {error.issues.map((issue) => (
+          <li key={issue}>{issue}</li>
+        ))}
+      </ul>
+    </main>,
+  );
+}

@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_SUPABASE_URL?: string;
+  readonly VITE_SUPABASE_PUBLISHABLE_KEY?: string;
+  readonly VITE_SUPABASE_ANON_KEY?: string;
+  readonly VITE_GEMINI_API_KEY?: string;
+  readonly VITE_GEMINI_BASE_URL?: string;
+  readonly VITE_GEMINI_IMAGE_MODEL?: string;
+  readonly VITE_GEMINI_TEXT_MODEL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,176 @@
+import { render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { http, HttpResponse, delay } from "msw";
+import { describe, expect, it } from "vitest";
+import { TierGate } from "@/app/tier-gate";
+import { AppProviders } from "@/app/providers";
+import { monthKey, USAGE_STORAGE_KEY } from "@/features/usage/usage-store";
+import { resetSupabaseForTests } from "@/lib/supabase";
+import { server } from "../msw/server";
+import { makeSession, makeUser, SUPABASE_URL, storeSession, subscriptionHandler } from "../msw/supabase";
+import { renderApp, testQueryClient } from "../utils";
+
+function setUsage(userId: string, used: number, month = monthKey()) {
+  localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [userId]: { [month]: used } }));
+}
+
+function renderGate(ui: React.ReactNode, path = "/tool") {
+  resetSupabaseForTests();
+  const router = createMemoryRouter(
+    [
+      { path: "/tool", element: ui },
+      { path: "/auth", element: <h1>Auth page</h1> },
+      { path: "/pricing", element: <h1>Pricing page</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AppProviders queryClient={testQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe("route guard", () => {
+  it('shows "Loading..." while the session check runs, then the page', async () => {
+    // An expired stored session makes supabase-js refresh it over the network before answering.
+    const session = makeSession();
+    storeSession({ ...session, expires_at: Math.floor(Date.now() / 1000) - 10 });
+    server.use(
+      http.post(`${SUPABASE_URL}/auth/v1/token`, async () => {
+        await delay(400);
+        return HttpResponse.json(makeSession());
+      }),
+      subscriptionHandler(null),
+    );
+    renderApp("/");
+    expect(await screen.findByText("Loading...")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Cucumber.AI" })).toBeInTheDocument();
+    expect(screen.queryByText("Loading...")).not.toBeInTheDocument();
+  });
+});
+
+describe("tier gate", () => {
+  const user = makeUser();
+
+  it("shows a spinner while the plan loads, then the page", async () => {
+    storeSession();
+    server.use(
+      http.get(`${SUPABASE_URL}/rest/v1/subscriptions`, async () => {
+        await delay(100);
+        return HttpResponse.json([]);
+      }),
+    );
+    renderGate(
+      <TierGate>
+        <h1>Tool</h1>
+      </TierGate>,
+    );
+    expect(await screen.findByRole("status", { name: "Checking your plan" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Tool" })).toBeInTheDocument();
+  });
+
+  it('blocks a signed-out visitor with "Login Required" and a "Log In" link back here', async () => {
+    renderGate(
+      <TierGate>
+        <h1>Tool</h1>
+      </TierGate>,
+    );
+    expect(await screen.findByRole("heading", { name: "Login Required" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/auth?redirect=%2Ftool");
+    expect(screen.queryByRole("heading", { name: "Tool" })).not.toBeInTheDocument();
+  });
+
+  it('blocks a Freemium user who used all 3 conversions with "Usage Limit Reached" and "Upgrade Now"', async () => {
+    storeSession();
+    setUsage(user.id, 3);
+    server.use(subscriptionHandler(null));
+    renderGate(
+      <TierGate>
+        <h1>Tool</h1>
+      </TierGate>,
+    );
+    expect(await screen.findByRole("heading", { name: "Usage Limit Reached" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/pricing");
+  });
+
+  it("lets the same usage through on the $10/month plan (40 a month) and counts only this month", async () => {
+    storeSession();
+    setUsage(user.id, 3);
+    server.use(subscriptionHandler("$10/month"));
+    renderGate(
+      <TierGate>
+        <h1>Tool</h1>
+      </TierGate>,
+    );
+    expect(await screen.findByRole("heading", { name: "Tool" })).toBeInTheDocument();
+  });
+
+  it("ignores last month's usage", async () => {
+    storeSession();
+    setUsage(user.id, 3, "2000-01");
+    server.use(subscriptionHandler(null));
+    renderGate(
+      <TierGate>
+        <h1>Tool</h1>
+      </TierGate>,
+    );
+    expect(await screen.findByRole("heading", { name: "Tool" })).toBeInTheDocument();
+  });
+
+  it("asks the backend for this user's row only", async () => {
+    storeSession();
+    const urls: URL[] = [];
+    server.use(subscriptionHandler(null, (u) => urls.push(u)));
+    renderGate(
+      <TierGate>
+        <h1>Tool</h1>
+      </TierGate>,
+    );
+    await screen.findByRole("heading", { name: "Tool" });
+    expect(urls[0]?.searchParams.get("user_id")).toBe(`eq.${user.id}`);
+  });
+
+  it("takes a fallback in place of the blocked message", async () => {
+    storeSession();
+    setUsage(user.id, 3);
+    server.use(subscriptionHandler(null));
+    renderGate(
+      <TierGate fallback={(state) => <p>Custom blocked: {state.kind}</p>}>
+        <h1>Tool</h1>
+      </TierGate>,
+    );
+    expect(await screen.findByText("Custom blocked: limit-reached")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Usage Limit Reached" })).not.toBeInTheDocument();
+  });
+
+  it("says plainly when the plan cannot be checked, and retries on request", async () => {
+    storeSession();
+    let online = false;
+    server.use(
+      http.get(`${SUPABASE_URL}/rest/v1/subscriptions`, () =>
+        online ? HttpResponse.json([]) : HttpResponse.error(),
+      ),
+    );
+    renderGate(
+      <TierGate>
+        <h1>Tool</h1>
+      </TierGate>,
+    );
+    expect(
+      await screen.findByRole("heading", { name: "We couldn't check your plan" }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    online = true;
+    screen.getByRole("button", { name: "Try again" }).click();
+    expect(await screen.findByRole("heading", { name: "Tool" })).toBeInTheDocument();
+  }, 20_000);
+
+  it("a tool route behind the gate shows Usage Limit Reached in the real route table", async () => {
+    storeSession();
+    setUsage(user.id, 3);
+    server.use(subscriptionHandler(null));
+    renderApp("/gta");
+    expect(await screen.findByRole("heading", { name: "Usage Limit Reached" })).toBeInTheDocument();
+  });
+});
