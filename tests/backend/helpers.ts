@@ -1,0 +1,88 @@
+/// <reference types="node" />
+// Helpers for the backend tests: supabase-js clients against the local backend started by
+// global-setup.ts, over HTTP, with the publishable key, exactly as the app uses them.
+import { randomUUID } from "node:crypto";
+import { createClient, type SupabaseClientOptions, type User } from "@supabase/supabase-js";
+import WebSocket from "ws";
+import { inject } from "vitest";
+
+/** The publishable (anon) key of supabase/config.toml. Local-only; never a hosted project's key. */
+export const PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
+
+export const ISSUE_TYPES = ["Technical Issue", "Billing Question", "Feature Request", "Other"] as const;
+export const TIERS = ["Freemium", "$5/month", "$10/month", "$30/month"] as const;
+
+/** Postgres error codes as PostgREST passes them through. */
+export const PG = {
+  /** insufficient_privilege: row-level security refused the row (or the role lacks the privilege). */
+  insufficientPrivilege: "42501",
+  /** check_violation */
+  checkViolation: "23514",
+  /** not_null_violation */
+  notNullViolation: "23502",
+} as const;
+
+/** The schema of supabase/migrations, in the shape `supabase gen types typescript` emits. */
+export type Database = {
+  public: {
+    Tables: {
+      help_articles: {
+        Row: { id: number; title: string; content: string };
+        Insert: { id?: never; title: string; content: string };
+        Update: { id?: never; title?: string; content?: string };
+        Relationships: [];
+      };
+      support_requests: {
+        Row: { id: string; user_id: string; description: string; type: string; created_at: string };
+        Insert: { id?: string; user_id: string; description: string; type?: string; created_at?: string };
+        Update: { id?: string; user_id?: string; description?: string; type?: string; created_at?: string };
+        Relationships: [];
+      };
+      subscriptions: {
+        Row: { user_id: string; tier: string; updated_at: string };
+        Insert: { user_id: string; tier: string; updated_at?: string };
+        Update: { user_id?: string; tier?: string; updated_at?: string };
+        Relationships: [];
+      };
+    };
+    Views: { [_ in never]: never };
+    Functions: { [_ in never]: never };
+    Enums: { [_ in never]: never };
+    CompositeTypes: { [_ in never]: never };
+  };
+};
+
+type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
+
+/**
+ * Node 20 has no global WebSocket, and supabase-js needs a transport at `createClient` even when realtime
+ * is unused. `ws` is that transport at run time; its typings differ from realtime-js's DOM-shaped
+ * `WebSocketLike` only in the event classes of the `on*` handlers, hence the one cast.
+ */
+const nodeWebSocket = WebSocket as unknown as RealtimeTransport;
+
+export function supabaseUrl(): string {
+  return inject("supabaseUrl");
+}
+
+/** A client without a session: the `anon` role. */
+export function createAnonClient() {
+  return createClient<Database>(supabaseUrl(), PUBLISHABLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: nodeWebSocket },
+  });
+}
+
+export type Client = ReturnType<typeof createAnonClient>;
+
+export type TestUser = { client: Client; user: User; email: string };
+
+/** Signs up a fresh user (e-mail confirmations are off locally, so this yields a session). */
+export async function signUpUser(label: string): Promise<TestUser> {
+  const client = createAnonClient();
+  const email = `${label}-${randomUUID()}@example.com`;
+  const { data, error } = await client.auth.signUp({ email, password: `pw-${randomUUID()}` });
+  if (error) throw new Error(`Sign-up of ${email} failed: ${error.message}`);
+  if (!data.user || !data.session) throw new Error(`Sign-up of ${email} returned no session.`);
+  return { client, user: data.user, email };
+}
