@@ -21,5 +21,28 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve("src") } },
   server: { port: Number(process.env.PORT) || 5173 },
   preview: { port: Number(process.env.PORT) || 4173 },
-  build: { target: "es2022", sourcemap: true },
+  build: {
+    target: "es2022",
+    sourcemap: true,
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        // Tailwind's CSS transform has no sourcemap; it is CSS only, so the JS maps are unaffected.
+        if (log.code === "SOURCEMAP_BROKEN" && log.plugin?.startsWith("@tailwindcss/vite")) return;
+        handler(level, log);
+      },
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: "supabase", test: /node_modules[\\/]@supabase[\\/]/ },
+            {
+              name: "ui",
+              test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui|sonner|lucide-react)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

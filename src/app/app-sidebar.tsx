@@ -38,6 +38,7 @@ import {
   useSidebar,
 } from "@/components/ui/sidebar";
 import { BRAND_NAME } from "@/config/brand";
+import { BrandLogo } from "@/components/brand-logo";
 import { externalLinks, paths, type AppPath } from "@/config/paths";
 import { HOME_TOOL, TOOL_ROUTES } from "@/config/tools";
 import { tierAtLeast } from "@/config/tiers";
@@ -107,10 +108,7 @@ export function AppSidebar() {
             <SidebarMenuItem>
               <SidebarMenuButton asChild size="lg" tooltip={BRAND_NAME}>
                 <NavLink to={paths.home} onClick={closeDrawer}>
-                  <span aria-hidden="true" className="text-xl">
-                    🥒
-                  </span>
-                  <span className="text-base font-bold">{BRAND_NAME}</span>
+                  <BrandLogo className="text-base" />
                 </NavLink>
               </SidebarMenuButton>
             </SidebarMenuItem>

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { SidebarTrigger } from "@/components/ui/sidebar";
 import { Separator } from "@/components/ui/separator";
 import { paths } from "@/config/paths";
+import { BrandLogo } from "@/components/brand-logo";
 import { UserMenu } from "@/features/account/user-menu";
 
 /** Top bar (SPEC 2.1): Pricing, Documentation and the account control. */
@@ -12,6 +13,9 @@ export function TopBar() {
     <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur sm:px-4">
       <SidebarTrigger />
       <Separator orientation="vertical" className="mr-1 h-5" />
+      <Link to={paths.home} className="md:hidden" aria-label="Cucumber.AI home">
+        <BrandLogo showName={false} />
+      </Link>
       <nav aria-label="Account" className="ml-auto flex items-center gap-1 sm:gap-2">
         <Button variant="ghost" size="sm" asChild>
           <Link to={paths.pricing}>

@@ -6,7 +6,7 @@ import { storeSession, subscriptionHandler } from "../msw/supabase";
 import { renderApp } from "../utils";
 
 const SIDEBAR_ORDER = [
-  "🥒Cucumber.AI",
+  "Cucumber.AI",
   "Cucumber",
   "Batch Processing",
   "Hulk",

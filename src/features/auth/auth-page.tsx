@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { externalLinks, paths } from "@/config/paths";
-import { BRAND_NAME } from "@/config/brand";
+import { BrandLogo } from "@/components/brand-logo";
 import { useAuth } from "@/lib/auth";
 import { useCredentialsMutation, type AuthMode } from "./api";
 import { REDIRECT_PARAM, safeRedirectTarget } from "./redirect";
@@ -91,9 +91,8 @@ export function AuthPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-green-50 to-background dark:from-green-950/30">
       <header className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-8">
-        <Link to={paths.home} className="flex items-center gap-2 text-lg font-bold text-primary">
-          <span aria-hidden="true">🥒</span>
-          {BRAND_NAME}
+        <Link to={paths.home} className="text-lg text-primary">
+          <BrandLogo />
         </Link>
         <nav aria-label="Site" className="flex flex-wrap items-center gap-1">
           <Button variant="ghost" size="sm" asChild>
@@ -111,7 +110,7 @@ export function AuthPage() {
           </Button>
         </nav>
       </header>
-      <main className="flex flex-1 items-center justify-center gap-10 px-4 py-8">
+      <main className="flex flex-1 items-start justify-center gap-10 px-4 py-6 sm:items-center sm:py-8">
         <img
           src="/images/auth-cucumber.svg"
           alt=""
