@@ -3,7 +3,6 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { QueryClient } from "@tanstack/react-query";
 import { AppProviders } from "@/app/providers";
 import { routes } from "@/app/routes";
-import { resetSupabaseForTests } from "@/lib/supabase";
 
 export function testQueryClient() {
   return new QueryClient({
@@ -13,7 +12,6 @@ export function testQueryClient() {
 
 /** Render the whole app (real route table, providers, guards) at `path`. */
 export function renderApp(path = "/") {
-  resetSupabaseForTests();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = testQueryClient();
   const view = render(

@@ -16,8 +16,3 @@ export function getSupabase(): SupabaseClient {
   }
   return client;
 }
-
-/** Tests only: forget the client so the next getSupabase() builds a fresh one. */
-export function resetSupabaseForTests() {
-  client = undefined;
-}

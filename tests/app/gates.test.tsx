@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { TierGate } from "@/app/tier-gate";
 import { AppProviders } from "@/app/providers";
 import { monthKey, USAGE_STORAGE_KEY } from "@/features/usage/usage-store";
-import { resetSupabaseForTests } from "@/lib/supabase";
 import { server } from "../msw/server";
 import { makeSession, makeUser, SUPABASE_URL, storeSession, subscriptionHandler } from "../msw/supabase";
 import { renderApp, testQueryClient } from "../utils";
@@ -15,7 +14,6 @@ function setUsage(userId: string, used: number, month = monthKey()) {
 }
 
 function renderGate(ui: React.ReactNode, path = "/tool") {
-  resetSupabaseForTests();
   const router = createMemoryRouter(
     [
       { path: "/tool", element: ui },

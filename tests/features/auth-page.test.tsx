@@ -86,7 +86,9 @@ describe("sign-in form", () => {
     await screen.findByRole("heading", { name: "Login" });
     const user = await fillForm("ada@example.com", "secret-pass");
     await user.click(screen.getByRole("button", { name: "Login" }));
-    expect(await screen.findByRole("alert")).not.toBeEmptyDOMElement();
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "We can't reach the server. Check your internet connection and try again.",
+    );
     expect(screen.getByRole("button", { name: "Login" })).toBeEnabled();
   });
 

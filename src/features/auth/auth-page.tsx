@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "sonner";
 import { ExternalLink } from "lucide-react";
+import { isAuthRetryableFetchError } from "@supabase/supabase-js";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -28,9 +29,15 @@ const COPY = {
   },
 } as const;
 
+const UNREACHABLE = "We can't reach the server. Check your internet connection and try again.";
+
+/** The provider's own message (SPEC 8), except when no answer came back at all. */
 function errorText(error: unknown): string {
+  if (isAuthRetryableFetchError(error) || (typeof navigator !== "undefined" && !navigator.onLine)) {
+    return UNREACHABLE;
+  }
   if (error instanceof Error && error.message) return error.message;
-  return "Something went wrong. Please check your connection and try again.";
+  return UNREACHABLE;
 }
 
 /** Login and sign-up (SPEC 2.6, 4.3). After signing in the visitor returns to where they came from. */
