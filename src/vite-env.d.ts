@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   readonly VITE_GEMINI_BASE_URL?: string;
   readonly VITE_GEMINI_IMAGE_MODEL?: string;
   readonly VITE_GEMINI_TEXT_MODEL?: string;
+  /** "true" where the local preview engine is mounted (npm run dev, npm start). */
+  readonly VITE_LOCAL_PREVIEW_ENGINE?: string;
 }
 
 interface ImportMeta {

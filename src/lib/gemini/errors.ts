@@ -1,0 +1,148 @@
+/**
+ * Every way a Gemini call can fail, as one error class the UI can read: `message` keeps the spec's wording
+ * (SPEC 8), `advice` is one plain sentence saying what to do, `retryable` says whether trying again can help.
+ */
+
+export type GeminiErrorKind =
+  | "no-key"
+  | "bad-key"
+  | "key-denied"
+  | "model-not-found"
+  | "bad-request"
+  | "rate-limit"
+  | "daily-quota"
+  | "overloaded"
+  | "server"
+  | "timeout"
+  | "offline"
+  | "cancelled"
+  | "prompt-blocked"
+  | "output-blocked"
+  | "text-instead-of-image"
+  | "no-image"
+  | "bad-response";
+
+export type GeminiErrorInit = {
+  kind: GeminiErrorKind;
+  message: string;
+  advice: string;
+  status?: number;
+  retryable?: boolean;
+  retryAfterMs?: number;
+  cause?: unknown;
+};
+
+export class GeminiError extends Error {
+  readonly kind: GeminiErrorKind;
+  readonly status?: number;
+  readonly advice: string;
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+
+  constructor(init: GeminiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = "GeminiError";
+    this.kind = init.kind;
+    this.status = init.status;
+    this.advice = init.advice;
+    this.retryable = init.retryable ?? false;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+export function isGeminiError(e: unknown): e is GeminiError {
+  return e instanceof GeminiError;
+}
+
+/** The spec's strings (SPEC 7.1, 8 and the frog page's key check), kept verbatim. */
+export const MESSAGES = {
+  noKey: "No API key provided. Please enter a Google Gemini API key.",
+  noImage: "No modified image returned from API",
+  noText: "No response generated.",
+  badResponse: "Invalid response format from API.",
+  cancelled: "Conversion cancelled",
+  timeout: "The AI took too long to answer.",
+  offline: "Could not reach the AI service.",
+  unknown: "Unknown error occurred",
+} as const;
+
+export const ADVICE = {
+  noKey: "Enter a Google Gemini API key in the API key field to continue.",
+  badUserKey:
+    "The API key is not valid: check the key you entered, or leave the field empty to use the default key.",
+  badDefaultKey: "The app's built-in API key is not valid: enter your own Google Gemini API key.",
+  keyDenied:
+    "This API key is not allowed to use the AI (it may have been reported as leaked): create a new key in Google AI Studio and enter it.",
+  badRequest:
+    "The AI could not accept this request: try another photo, and if it keeps happening the app needs an update.",
+  rateLimit: "Too many requests right now: wait a minute and try again.",
+  dailyQuota: "The daily quota of this API key is used up: try again tomorrow, or enter your own API key.",
+  freeTier:
+    "This API key's free tier has no quota for this AI model (image models need a paid key): use a key with billing enabled.",
+  overloaded: "The AI is overloaded right now: try again in a minute.",
+  server: "The AI service had a problem: try again.",
+  timeout: "The AI took too long to answer: try again, perhaps with a smaller photo.",
+  offline: "You seem to be offline: check your connection and try again (your photo is still here).",
+  cancelled: "The conversion was stopped and nothing was counted: your photo is still here.",
+  promptBlocked: "The AI's safety filter blocked this photo or request: try another photo.",
+  outputBlocked: "The AI's safety filter blocked the result: try another photo or a different style.",
+  recitation:
+    "The AI stopped because the result looked too close to existing protected material: try another photo or a different style.",
+  noImage: "The AI did not return an image this time: try again, or use another photo.",
+  noText: "The AI sent back an empty answer: try again, or use another photo.",
+  badResponse:
+    "The answer from the AI service could not be read (a proxy or network filter may be in the way): try again in a moment.",
+  unknown: "Please try again.",
+} as const;
+
+/** The advice for a model that answered in words: quotes what it said, trimmed to about 200 characters. */
+export function textInsteadOfImageAdvice(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const quote = flat.length > 200 ? `${flat.slice(0, 200).trimEnd()}...` : flat;
+  return `The AI answered in words instead of an image ("${quote}"). Try another photo or a different style.`;
+}
+
+export function noKeyError(): GeminiError {
+  return new GeminiError({ kind: "no-key", message: MESSAGES.noKey, advice: ADVICE.noKey });
+}
+
+export function cancelledError(cause?: unknown): GeminiError {
+  return new GeminiError({ kind: "cancelled", message: MESSAGES.cancelled, advice: ADVICE.cancelled, cause });
+}
+
+export function timeoutError(): GeminiError {
+  return new GeminiError({
+    kind: "timeout",
+    message: MESSAGES.timeout,
+    advice: ADVICE.timeout,
+    retryable: true,
+  });
+}
+
+export function offlineError(cause: unknown): GeminiError {
+  return new GeminiError({
+    kind: "offline",
+    message: MESSAGES.offline,
+    advice: ADVICE.offline,
+    retryable: true,
+    cause,
+  });
+}
+
+/** Our "cancelled" error, or a plain AbortError (e.g. from signal.throwIfAborted() in the caller). */
+function isCancellation(e: unknown): boolean {
+  if (isGeminiError(e)) return e.kind === "cancelled";
+  return typeof e === "object" && e !== null && "name" in e && e.name === "AbortError";
+}
+
+/** The message for the UI toast: "Failed to process image: <message>" (SPEC 8). */
+export function describeFailure(e: unknown): { message: string; advice: string; cancelled: boolean } {
+  if (isCancellation(e)) {
+    return { message: MESSAGES.cancelled, advice: ADVICE.cancelled, cancelled: true };
+  }
+  if (isGeminiError(e)) {
+    return { message: `Failed to process image: ${e.message}`, advice: e.advice, cancelled: false };
+  }
+  const reason = e instanceof Error && e.message.trim() !== "" ? e.message : MESSAGES.unknown;
+  return { message: `Failed to process image: ${reason}`, advice: ADVICE.unknown, cancelled: false };
+}

@@ -1,0 +1,5 @@
+export { generateImage, generateText, type GeminiPart, type GenerateOptions } from "./client";
+export { describeFailure, GeminiError, isGeminiError, type GeminiErrorKind } from "./errors";
+export type { ImageResult, InlineImage } from "./parse";
+export type { RetryWait } from "./retry";
+export { resolveGeminiTarget, type GeminiTarget } from "./target";
