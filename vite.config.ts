@@ -3,6 +3,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { supalite } from "@supabase/lite/vite";
+import { localAiEngine } from "./server/local-ai/plugin.ts";
 
 // The local backend keeps its PGlite data in a git-ignored folder; `npm start` and the tests point
 // SUPALITE_DB_URL at a folder of their own (see scripts/start.mjs and tests/backend/global-setup.ts).
@@ -17,6 +18,9 @@ export default defineConfig({
     // production build talks to whatever VITE_SUPABASE_URL names. Admin mode off: a request without a
     // user's token never bypasses row-level security, locally as in production.
     supalite({ admin: false, initOnBoot: false }),
+    // The local preview engine (Gemini's generateContent, answered with sharp) at /__local-ai, in
+    // `vite` and `vite preview` only; in the dev server it also sets VITE_LOCAL_PREVIEW_ENGINE=true.
+    localAiEngine(),
   ],
   resolve: { alias: { "@": path.resolve("src") } },
   server: { port: Number(process.env.PORT) || 5173 },

@@ -1,6 +1,18 @@
+import { execSync } from "node:child_process";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { playwright } from "@vitest/browser-playwright";
+
+/** The system Chromium (CHROMIUM_PATH, else `chromium` on the PATH); undefined lets Playwright use its own. */
+function chromiumPath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execSync("command -v chromium", { encoding: "utf8", shell: "/bin/sh" }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -14,7 +26,7 @@ export default defineConfig({
           environment: "jsdom",
           globals: true,
           include: ["tests/**/*.test.{ts,tsx}"],
-          exclude: ["tests/backend/**"],
+          exclude: ["tests/backend/**", "tests/browser/**", "tests/server/**"],
           setupFiles: ["tests/setup.ts"],
           css: false,
           // The UI tests talk to a Supabase that msw answers (tests/msw/supabase.ts).
@@ -35,6 +47,44 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+        },
+      },
+      {
+        // The local preview engine (server/): plain Node, real sharp, no browser stand-ins.
+        extends: true,
+        test: {
+          name: "server",
+          environment: "node",
+          globals: true,
+          include: ["tests/server/**/*.test.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        // Real-browser tests (image decoding, canvas encoding, HEIC): vitest browser mode in headless Chromium.
+        extends: true,
+        optimizeDeps: { include: ["heic-to/csp"] },
+        test: {
+          name: "browser",
+          include: ["tests/browser/**/*.test.ts"],
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: {
+                executablePath: chromiumPath(),
+                args: [
+                  "--no-sandbox",
+                  "--disable-gpu",
+                  "--disable-background-networking",
+                  "--disable-component-update",
+                ],
+              },
+            }),
+            instances: [{ browser: "chromium" }],
+          },
         },
       },
     ],

@@ -11,6 +11,8 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 }
 const host = process.env.HOST || "localhost";
 
+// The preview server mounts the local preview engine (server/local-ai); tell the app built here so.
+process.env.VITE_LOCAL_PREVIEW_ENGINE = "true";
 await build({ logLevel: "warn" });
 const server = await preview({ preview: { port, host, strictPort: true, open: false } });
 console.info("\nThe app and its local backend are running:");

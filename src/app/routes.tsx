@@ -1,6 +1,7 @@
 import { Outlet, type RouteObject } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { HOME_TOOL, TOOL_ROUTES, type ToolEntry } from "@/config/tools";
+import { TOOL_ROUTES, type ToolEntry } from "@/config/tools";
+import type { VariantId } from "@/config/variants";
 import { AppShell } from "./app-shell";
 import { RouteGuard } from "./route-guard";
 import { TierGate } from "./tier-gate";
@@ -15,8 +16,19 @@ function upcoming(title: string, description: string): RouteObject["lazy"] {
   };
 }
 
+/** A style tool: the one conversion page, driven by its row of the variant table. */
+function conversion(variantId: VariantId): RouteObject["lazy"] {
+  return async () => {
+    const { ConversionPage } = await import("@/features/conversion/conversion-page");
+    return { element: <ConversionPage key={variantId} variantId={variantId} /> };
+  };
+}
+
 function toolRoute(tool: ToolEntry): RouteObject {
-  return { path: tool.path, lazy: upcoming(tool.title, tool.description) };
+  return {
+    path: tool.path,
+    lazy: tool.variant ? conversion(tool.variant) : upcoming(tool.title, tool.description),
+  };
 }
 
 /**
@@ -54,7 +66,7 @@ export const routes: RouteObject[] = [
                   </RouteGuard>
                 ),
                 children: [
-                  { path: paths.home, lazy: upcoming(HOME_TOOL.title, HOME_TOOL.description) },
+                  { path: paths.home, lazy: conversion("cucumber") },
                   {
                     path: paths.payment,
                     lazy: upcoming("Complete Payment", "Simulated payment for your plan."),

@@ -1,4 +1,5 @@
 import { paths, type AppPath } from "./paths";
+import { getVariant, VARIANTS, type Variant, type VariantId } from "./variants";
 
 /**
  * The tool routes behind login and the tier gate (SPEC 2.1), in sidebar order. Sidebar entries,
@@ -12,14 +13,17 @@ export type ToolEntry = {
   title: string;
   /** One line saying what the tool does. */
   description: string;
+  /** Style tools are rows of the variant table and share one page. */
+  variant?: VariantId;
 };
 
-export const HOME_TOOL: ToolEntry = {
-  path: paths.home,
-  label: "Cucumber",
-  title: "Cucumber.AI",
-  description: "Add exactly one humorous, photorealistic cucumber to your photo.",
-};
+function fromVariant(v: Variant): ToolEntry {
+  return { path: v.path, label: v.label, title: v.title, description: v.description, variant: v.id };
+}
+
+const STYLE_TOOLS = VARIANTS.filter((v) => v.id !== "cucumber").map(fromVariant);
+
+export const HOME_TOOL: ToolEntry = fromVariant(getVariant("cucumber"));
 
 export const TOOL_ROUTES: readonly ToolEntry[] = [
   {
@@ -28,48 +32,7 @@ export const TOOL_ROUTES: readonly ToolEntry[] = [
     title: "Batch Image Processing",
     description: "Apply one instruction to many images at once.",
   },
-  {
-    path: paths.hulk,
-    label: "Hulk",
-    title: "Hulk.AI",
-    description: "Become Hulk or She-Hulk: green skin and muscles, your face and likeness kept.",
-  },
-  {
-    path: paths.muppet,
-    label: "Muppet",
-    title: "Muppet.AI",
-    description: "Turn everyone in the photo into a Muppet, background preserved.",
-  },
-  {
-    path: paths.frog,
-    label: "Frog",
-    title: "Frog.AI",
-    description: "Turn the subject into a frog, or add a frog to the scene.",
-  },
-  {
-    path: paths.simpsons,
-    label: "Simpsons",
-    title: "Simpsons.AI",
-    description: "Redraw your photo in the Simpsons cartoon style, likeness kept.",
-  },
-  {
-    path: paths.gta,
-    label: "GTA",
-    title: "GTA.AI",
-    description: "Your photo as Grand Theft Auto loading-screen art.",
-  },
-  {
-    path: paths.familyGuy,
-    label: "Family Guy",
-    title: "Family Guy.AI",
-    description: "Redraw your photo in the Family Guy cartoon style.",
-  },
-  {
-    path: paths.skeleton,
-    label: "Skeleton",
-    title: "Skeleton Transformer",
-    description: "A cartoon X-ray skeleton of your subject in the same pose.",
-  },
+  ...STYLE_TOOLS,
   {
     path: paths.animator,
     label: "Animator",

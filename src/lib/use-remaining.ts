@@ -1,7 +1,7 @@
 import { getTier } from "@/config/tiers";
 import { useUser } from "@/lib/auth";
 import { useSubscriptionTier } from "@/lib/subscription";
-import { useUsedConversions } from "./usage-store";
+import { useUsedConversions } from "@/lib/usage";
 
 export type Remaining =
   | { status: "loading" }

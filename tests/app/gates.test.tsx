@@ -4,7 +4,7 @@ import { http, HttpResponse, delay } from "msw";
 import { describe, expect, it } from "vitest";
 import { TierGate } from "@/app/tier-gate";
 import { AppProviders } from "@/app/providers";
-import { monthKey, USAGE_STORAGE_KEY } from "@/features/usage/usage-store";
+import { monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
 import { server } from "../msw/server";
 import { makeSession, makeUser, SUPABASE_URL, storeSession, subscriptionHandler } from "../msw/supabase";
 import { renderApp, testQueryClient } from "../utils";

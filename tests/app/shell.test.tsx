@@ -101,7 +101,7 @@ describe("app shell", () => {
     const user = userEvent.setup();
     await screen.findByRole("heading", { level: 1, name: "Hulk.AI" });
     await user.click(sidebarLinks().find((l) => l.textContent?.trim() === "Convert Anything")!);
-    await screen.findByRole("heading", { level: 1, name: "Cucumber.AI" });
+    expect(await screen.findByRole("dialog", { name: "Convert Image" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
     expect(router.state.location.search).toBe("?custom=true");
   });

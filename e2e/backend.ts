@@ -1,0 +1,25 @@
+import { createClient } from "@supabase/supabase-js";
+import ws from "ws";
+import type { TierId } from "../src/config/tiers";
+
+/** The local backend's publishable key (supabase/config.toml); local only, never a secret. */
+const PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
+
+/**
+ * Test set-up straight through the backend's API with the user's own token (row-level security
+ * applies): sign up a user and put them on a plan, as the payment page will.
+ */
+export async function createUserOnTier(baseURL: string, email: string, password: string, tier: TierId) {
+  const client = createClient(baseURL, PUBLISHABLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket; supabase-js needs one at createClient.
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+  const { data, error } = await client.auth.signUp({ email, password });
+  if (error || !data.user) throw error ?? new Error("sign-up returned no user");
+  if (tier !== "Freemium") {
+    const { error: tierError } = await client.from("subscriptions").upsert({ user_id: data.user.id, tier });
+    if (tierError) throw tierError;
+  }
+  await client.auth.signOut();
+}

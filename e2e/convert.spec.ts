@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { VARIANTS } from "../src/config/variants";
+import { createUserOnTier } from "./backend";
+import { logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
+
+const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+async function upload(page: Page, file = PORTRAIT) {
+  await page.getByTestId("file-input").setInputFiles(file);
+}
+
+async function counter(page: Page) {
+  return page.getByTestId("remaining-counter");
+}
+
+test("every style route converts the portrait with the local engine and downloads a PNG", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail("styles");
+  await createUserOnTier(baseURL!, email, PASSWORD, "$30/month");
+  await page.goto("/auth");
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+
+  for (const variant of VARIANTS) {
+    await page.goto(variant.path);
+    await expect(page.getByRole("heading", { level: 1, name: variant.title })).toBeVisible();
+    await expect(page.getByText("Local preview engine - add a Gemini key for AI results")).toBeVisible();
+    await upload(page);
+    await expect(
+      page.getByRole("img", { name: variant.layout === "skeleton" ? "Skeleton" : "Modified" }),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByText(variant.toasts.success)).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(variant.downloadName);
+    const file = await download.path();
+    const bytes = fs.readFileSync(file!);
+    expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  }
+  await page.goto("/");
+  await expect(await counter(page)).toHaveText(`Remaining conversions: ${130 - VARIANTS.length} / 130`);
+});
+
+test("Freemium: the counter goes 3, 2, 1, 0 and the fourth attempt is sent to /pricing", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueEmail("meter"));
+  await expect(await counter(page)).toHaveText("Remaining conversions: 3 / 3");
+  for (const left of [2, 1, 0]) {
+    await upload(page);
+    await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 30_000 });
+    await expect(await counter(page)).toHaveText(`Remaining conversions: ${left} / 3`);
+    await page.getByRole("button", { name: "Try Another Image" }).click();
+  }
+  await upload(page);
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByText("You've used all your free conversions for this month")).toBeVisible();
+  // The tool routes are now behind "Usage Limit Reached".
+  await page.goto("/hulk");
+  await expect(page.getByRole("heading", { name: "Usage Limit Reached" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/pricing");
+});
+
+test("a cancelled conversion counts nothing and keeps the photo", async ({ page }) => {
+  await signUp(page, uniqueEmail("cancel"));
+  // Hold the engine's answer so there is time to cancel.
+  await page.route("**/__local-ai/**", async (route) => {
+    await new Promise((r) => setTimeout(r, 4000));
+    await route.continue().catch(() => undefined);
+  });
+  await upload(page);
+  const overlay = page.getByRole("dialog", { name: "Adding Cucumber..." });
+  await expect(overlay).toBeVisible();
+  await overlay.getByRole("button", { name: "Cancel" }).click();
+  await expect(overlay).toBeHidden();
+  await expect(page.getByText("Conversion cancelled. Nothing was counted.")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Original" }).first()).toBeVisible();
+  await expect(await counter(page)).toHaveText("Remaining conversions: 3 / 3");
+});
+
+test("a file that is not an image gets a clear message and counts nothing", async ({ page }) => {
+  await signUp(page, uniqueEmail("badfile"));
+  await upload(page, path.resolve("tests/fixtures/images/not-an-image.jpg"));
+  await expect(page.getByTestId("error-banner")).toContainText("not an image");
+  await expect(await counter(page)).toHaveText("Remaining conversions: 3 / 3");
+  await expect(page.getByRole("button", { name: "Select Image" })).toBeEnabled();
+});

@@ -1,0 +1,102 @@
+import type { ReactNode } from "react";
+import { Download, Info, RefreshCw, RotateCcw } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CompareSlider } from "./compare-slider";
+
+type ResultViewProps = {
+  originalUrl: string;
+  modifiedUrl: string | null;
+  /** Per-variant waiting text, shown while there is no result. */
+  waitingText: string;
+  description?: string;
+  processing?: boolean;
+  onReset: () => void;
+  onDownload: () => void;
+  /** Present when another version may be made (the $10/month tier). */
+  onRecreate?: () => void;
+  /** Shown instead of the recreate button when the tier does not allow it. */
+  recreateHint?: ReactNode;
+  labels?: { original?: string; modified?: string; reset?: string };
+};
+
+/** Original left, result right (SPEC 2.2), then the actions and a before/after slider. */
+export function ResultView({
+  originalUrl,
+  modifiedUrl,
+  waitingText,
+  description,
+  processing,
+  onReset,
+  onDownload,
+  onRecreate,
+  recreateHint,
+  labels,
+}: ResultViewProps) {
+  return (
+    <section aria-label="Result" className="space-y-4">
+      <div className="grid gap-4 md:grid-cols-2">
+        <figure className="space-y-2">
+          <figcaption className="text-sm font-medium text-muted-foreground">
+            {labels?.original ?? "Original"}
+          </figcaption>
+          <img
+            src={originalUrl}
+            alt={labels?.original ?? "Original"}
+            className="max-h-[70vh] w-full rounded-xl border bg-muted object-contain"
+          />
+        </figure>
+        <figure className="space-y-2">
+          <figcaption className="text-sm font-medium text-muted-foreground">
+            {labels?.modified ?? "Modified"}
+          </figcaption>
+          {modifiedUrl ? (
+            <img
+              src={modifiedUrl}
+              alt={labels?.modified ?? "Modified"}
+              className="max-h-[70vh] w-full rounded-xl border bg-muted object-contain"
+            />
+          ) : (
+            <Alert role="status" className="min-h-40 content-center">
+              <Info aria-hidden="true" />
+              <AlertTitle>{processing ? "Working on it" : "No result yet"}</AlertTitle>
+              <AlertDescription>{waitingText}</AlertDescription>
+            </Alert>
+          )}
+        </figure>
+      </div>
+      {modifiedUrl && description && (
+        <div className="rounded-lg border bg-card p-3 text-sm">
+          <h3 className="mb-1 font-medium">Description</h3>
+          <p className="whitespace-pre-line text-muted-foreground">{description}</p>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={onReset} disabled={processing}>
+          <RotateCcw aria-hidden="true" />
+          {labels?.reset ?? "Try Another Image"}
+        </Button>
+        {modifiedUrl && (
+          <Button onClick={onDownload} disabled={processing}>
+            <Download aria-hidden="true" />
+            Download
+          </Button>
+        )}
+        {modifiedUrl && onRecreate && (
+          <Button
+            variant="secondary"
+            onClick={onRecreate}
+            disabled={processing}
+            aria-label="Try Another Version"
+          >
+            <RefreshCw aria-hidden="true" />
+            <span className="hidden sm:inline">Try Another Version</span>
+            <span className="sm:hidden">Try Again</span>
+          </Button>
+        )}
+      </div>
+      {modifiedUrl && !onRecreate && recreateHint}
+      {modifiedUrl && <CompareSlider before={originalUrl} after={modifiedUrl} />}
+    </section>
+  );
+}

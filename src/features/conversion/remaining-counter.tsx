@@ -1,0 +1,31 @@
+import { Gauge } from "lucide-react";
+import { Link } from "react-router-dom";
+import { paths } from "@/config/paths";
+import { useRemainingConversions } from "@/lib/use-remaining";
+import { cn } from "@/lib/utils";
+
+/** "Remaining conversions: N / limit" (SPEC 2.3), live across tabs. */
+export function RemainingCounter({ className }: { className?: string }) {
+  const remaining = useRemainingConversions();
+  if (remaining.status !== "ready") return null;
+  const empty = remaining.current === 0;
+  return (
+    <p
+      className={cn(
+        "inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm",
+        empty ? "border-destructive/40 text-destructive" : "bg-card",
+        className,
+      )}
+    >
+      <Gauge aria-hidden="true" className="size-4" />
+      <span data-testid="remaining-counter">
+        Remaining conversions: {remaining.current} / {remaining.limit}
+      </span>
+      {empty && (
+        <Link to={paths.pricing} className="font-medium underline underline-offset-2">
+          Upgrade
+        </Link>
+      )}
+    </p>
+  );
+}

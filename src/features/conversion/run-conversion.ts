@@ -1,0 +1,91 @@
+import { getEnv } from "@/config/env";
+import { customPrompt, RECREATE_SUFFIX, type Variant } from "@/config/variants";
+import {
+  generateImage,
+  generateText,
+  isGeminiError,
+  resolveGeminiTarget,
+  type GeminiTarget,
+  type RetryWait,
+} from "@/lib/gemini";
+import { prepareImage, type LoadedImage, type PreparedImage } from "@/lib/image";
+
+export type Operation =
+  { kind: "first" } | { kind: "recreate"; lastPrompt: string } | { kind: "custom"; userPrompt: string };
+
+export type ConversionInput = {
+  variant: Variant;
+  image: LoadedImage;
+  operation: Operation;
+  apiKey?: string;
+  signal: AbortSignal;
+  onRetryWait?: (wait: RetryWait | null) => void;
+};
+
+export type ConversionOutput = {
+  dataUrl: string;
+  /** The instruction that produced the image (recreate builds on it). */
+  prompt: string;
+  text?: string;
+  source: GeminiTarget["source"];
+};
+
+/**
+ * Prompt analysis (SPEC 7.2): the text model describes the photo and the description is added to the
+ * style's instruction. Any failure but a cancel falls back to the fixed prompt, silently.
+ */
+async function analysedPrompt(
+  variant: Variant,
+  prepared: PreparedImage,
+  target: GeminiTarget,
+  signal: AbortSignal,
+): Promise<string> {
+  const analysis = variant.analysis;
+  if (!analysis) return variant.prompt({ bytes: prepared.bytes });
+  try {
+    const text = await generateText({
+      target,
+      model: getEnv().VITE_GEMINI_TEXT_MODEL,
+      parts: [
+        { text: analysis.request },
+        { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } },
+      ],
+      signal,
+      maxAttempts: 1,
+      timeoutMs: 30_000,
+    });
+    const details = text.trim();
+    if (!details) return analysis.fallback;
+    const base = analysis.prefix ?? variant.prompt({ bytes: prepared.bytes });
+    return `${base} ${details}`;
+  } catch (error) {
+    if (isGeminiError(error) && error.kind === "cancelled") throw error;
+    return analysis.fallback;
+  }
+}
+
+/** One conversion: prepare the photo, build the instruction, ask the image model. */
+export async function runConversion(input: ConversionInput): Promise<ConversionOutput> {
+  const { variant, image, operation, signal } = input;
+  const target = resolveGeminiTarget(input.apiKey);
+  const prepared = await prepareImage(image, {
+    maxSide: variant.image.maxSide,
+    quality: variant.image.quality,
+  });
+  signal.throwIfAborted();
+
+  let prompt: string;
+  if (operation.kind === "recreate") prompt = `${operation.lastPrompt}${RECREATE_SUFFIX}`;
+  else if (operation.kind === "custom") prompt = customPrompt(operation.userPrompt);
+  else prompt = await analysedPrompt(variant, prepared, target, signal);
+
+  const result = await generateImage({
+    target,
+    model: getEnv().VITE_GEMINI_IMAGE_MODEL,
+    parts: [{ text: prompt }, { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } }],
+    generationConfig: operation.kind === "custom" ? undefined : variant.generationConfig,
+    signal,
+    onRetryWait: input.onRetryWait,
+  });
+  return { dataUrl: result.dataUrl, prompt, text: result.text, source: target.source };
+}
