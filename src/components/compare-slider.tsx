@@ -5,7 +5,7 @@ export function CompareSlider({ before, after }: { before: string; after: string
   const [position, setPosition] = useState(50);
   const id = useId();
   return (
-    <figure className="space-y-2">
+    <figure className="mx-auto w-full max-w-xl space-y-2">
       <div className="relative overflow-hidden rounded-xl border bg-muted" data-testid="compare-slider">
         <img src={before} alt="Original" className="block h-auto w-full select-none" draggable={false} />
         <img
