@@ -66,6 +66,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(port), SUPALITE_DB_URL: dbDir, LITE_TELEMETRY: "0" },
+    env: {
+      PORT: String(port),
+      SUPALITE_DB_URL: dbDir,
+      LITE_TELEMETRY: "0",
+      BUILD_OUT_DIR: process.env.E2E_OUT_DIR || "dist",
+    },
   },
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the app, then serve it together with the local backend (@supabase/lite on
-// PGlite, migrations applied at boot) on one origin. Honours PORT (default 4173) and HOST.
+// PGlite, migrations applied at boot) on one origin. Honours PORT (default 4173) and HOST, and
+// BUILD_OUT_DIR (default dist) so two servers (e.g. parallel end-to-end runs) never share a build.
 import { build, preview } from "vite";
 
 process.env.LITE_TELEMETRY = "0";
@@ -13,8 +14,9 @@ const host = process.env.HOST || "localhost";
 
 // The preview server mounts the local preview engine (server/local-ai); tell the app built here so.
 process.env.VITE_LOCAL_PREVIEW_ENGINE = "true";
-await build({ logLevel: "warn" });
-const server = await preview({ preview: { port, host, strictPort: true, open: false } });
+const outDir = process.env.BUILD_OUT_DIR || "dist";
+await build({ logLevel: "warn", build: { outDir } });
+const server = await preview({ build: { outDir }, preview: { port, host, strictPort: true, open: false } });
 console.info("\nThe app and its local backend are running:");
 server.printUrls();
 console.info("\nSign up on the login page to start. Press Ctrl+C to stop.\n");
