@@ -52,12 +52,19 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.pricing,
-                lazy: upcoming("Pricing", "Plans for every need: Freemium, Basic, Standard and Premium."),
+                lazy: async () => ({
+                  Component: (await import("@/features/billing/pricing-page")).PricingPage,
+                }),
               },
-              { path: paths.help, lazy: upcoming("Help Center", "Answers to common questions.") },
+              {
+                path: paths.help,
+                lazy: async () => ({ Component: (await import("@/features/help/help-page")).HelpPage }),
+              },
               {
                 path: paths.documentation,
-                lazy: upcoming("Documentation", "How the app works, from your first photo to your download."),
+                lazy: async () => ({
+                  Component: (await import("@/features/help/documentation-page")).DocumentationPage,
+                }),
               },
               {
                 element: (
@@ -69,7 +76,9 @@ export const routes: RouteObject[] = [
                   { path: paths.home, lazy: conversion("cucumber") },
                   {
                     path: paths.payment,
-                    lazy: upcoming("Complete Payment", "Simulated payment for your plan."),
+                    lazy: async () => ({
+                      Component: (await import("@/features/billing/payment-page")).PaymentPage,
+                    }),
                   },
                   {
                     element: (

@@ -1,0 +1,6 @@
+// Placeholder until this page is built (a helper is writing it now); wired in src/app/routes.tsx.
+import { UpcomingPage } from "@/pages/upcoming-page";
+
+export function PricingPage() {
+  return <UpcomingPage title="Pricing" description="Coming soon." />;
+}
