@@ -26,6 +26,16 @@ function Countdown({ wait }: { wait: RetryWait }) {
 
 /** Full-screen "AI" spinner with the route's title and text (SPEC 2.2), and a Cancel button. */
 export function ProcessingOverlay({ title, text, retryWait, onCancel }: ProcessingOverlayProps) {
+  // Escape cancels, like closing any other dialog.
+  useEffect(() => {
+    if (!onCancel) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onCancel();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onCancel]);
+
   return (
     <div
       role="dialog"

@@ -291,6 +291,18 @@ describe("every failure class: a clear message, the photo kept, nothing counted"
     expect(screen.getByRole("img", { name: "Original" })).toBeInTheDocument();
   });
 
+  it("Escape cancels a running conversion", async () => {
+    signedIn();
+    const gemini = fakeGemini(["error-429-quota.json"]);
+    await openPage(frog);
+    await upload();
+    expect(await screen.findByText(/Trying again in 7 s/)).toBeInTheDocument();
+    await userEvent.setup().keyboard("{Escape}");
+    expect(await screen.findByText("Conversion cancelled. Nothing was counted.")).toBeInTheDocument();
+    expect(gemini.imageCalls()).toHaveLength(1);
+    expect(getUsedConversions(USER.id)).toBe(0);
+  });
+
   it("offline: says so, keeps the photo, counts nothing", async () => {
     signedIn();
     fakeGemini(["network-error"]);
