@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { supalite } from "@supabase/lite/vite";
 import { localAiEngine } from "./server/local-ai/plugin.ts";
+import { apiRoutes } from "./server/api/plugin.ts";
 
 // The local backend keeps its PGlite data in a git-ignored folder; `npm start` and the tests point
 // SUPALITE_DB_URL at a folder of their own (see scripts/start.mjs and tests/backend/global-setup.ts).
@@ -21,6 +22,9 @@ export default defineConfig({
     // The local preview engine (Gemini's generateContent, answered with sharp) at /__local-ai, in
     // `vite` and `vite preview` only; in the dev server it also sets VITE_LOCAL_PREVIEW_ENGINE=true.
     localAiEngine(),
+    // The web-standard handlers of api/ at /api/<name>, in `vite` and `vite preview` only; a production
+    // deploy serves the same files as serverless functions.
+    apiRoutes(),
   ],
   resolve: { alias: { "@": path.resolve("src") } },
   server: { port: Number(process.env.PORT) || 5173 },
