@@ -1,0 +1,84 @@
+import { Link } from "react-router-dom";
+import {
+  Brush,
+  Feather,
+  Layers,
+  Layers2,
+  PartyPopper,
+  Shapes,
+  Sparkles,
+  Wand2,
+  type LucideIcon,
+} from "lucide-react";
+import { paths } from "@/config/paths";
+import { cn } from "@/lib/utils";
+import { requirementLabel, type FeatureEntry } from "./content";
+
+const TOOL_ICONS: Record<string, LucideIcon> = {
+  "convert-anything": Wand2,
+  [paths.batch]: Layers,
+  [paths.animator]: Shapes,
+  [paths.art]: Brush,
+  [paths.scene]: Layers2,
+  [paths.poetry]: Feather,
+  [paths.celebrations]: PartyPopper,
+};
+
+type FeatureGridProps = {
+  features: readonly FeatureEntry[];
+  /** Heading level of each card's title, below the section heading it sits in. */
+  titleAs?: "h3" | "h4";
+  /** Show the file a style's Download button saves. */
+  showDownloadName?: boolean;
+  className?: string;
+};
+
+/** One card per tool; the whole card is its link (the title is the link's name). */
+export function FeatureGrid({ features, titleAs = "h3", showDownloadName, className }: FeatureGridProps) {
+  const Title = titleAs;
+  return (
+    <ul className={cn("grid gap-3 sm:grid-cols-2 lg:grid-cols-3", className)}>
+      {features.map((feature) => {
+        const Icon = TOOL_ICONS[feature.key] ?? Sparkles;
+        return (
+          <li
+            key={feature.key}
+            className="relative flex gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-colors hover:border-primary/50 hover:bg-accent/40 has-[a:focus-visible]:ring-[3px] has-[a:focus-visible]:ring-ring/50"
+          >
+            <span
+              aria-hidden="true"
+              className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted text-2xl"
+            >
+              {feature.emoji ?? <Icon className="size-5 text-primary" />}
+            </span>
+            <div className="min-w-0 space-y-1">
+              <Title className="leading-tight font-semibold">
+                <Link
+                  to={feature.to}
+                  className="outline-none after:absolute after:inset-0 after:rounded-xl hover:underline"
+                >
+                  {feature.title}
+                </Link>
+              </Title>
+              <p className="text-sm text-muted-foreground">{feature.description}</p>
+              {(feature.requiredTier || (showDownloadName && feature.downloadName)) && (
+                <p className="flex flex-wrap gap-1.5 pt-1 text-xs">
+                  {feature.requiredTier && (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+                      {requirementLabel(feature.requiredTier)}
+                    </span>
+                  )}
+                  {showDownloadName && feature.downloadName && (
+                    <span className="rounded-full bg-muted px-2 py-0.5 text-muted-foreground">
+                      Saves as <span className="font-mono">{feature.downloadName}</span>
+                    </span>
+                  )}
+                </p>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
