@@ -20,13 +20,13 @@ export function TopBar() {
         <Button variant="ghost" size="sm" asChild>
           <Link to={paths.pricing}>
             <CreditCard aria-hidden="true" className="size-4" />
-            Pricing
+            <span className="sr-only sm:not-sr-only">Pricing</span>
           </Link>
         </Button>
         <Button variant="ghost" size="sm" asChild>
           <Link to={paths.documentation}>
             <BookOpen aria-hidden="true" className="size-4" />
-            Documentation
+            <span className="sr-only sm:not-sr-only">Documentation</span>
           </Link>
         </Button>
         <UserMenu />
