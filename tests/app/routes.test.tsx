@@ -56,7 +56,8 @@ describe("route table, signed out", () => {
 describe("route table, signed in", () => {
   it.each([
     ...PUBLIC_PAGES.filter((p) => p.path !== paths.auth),
-    ...LOGIN_ONLY_PAGES,
+    // /payment needs a plan chosen on /pricing: without one it sends the visitor there (below).
+    ...LOGIN_ONLY_PAGES.filter((p) => p.path !== paths.payment),
     ...TOOL_ROUTES.map((t) => ({ path: t.path, heading: t.title })),
   ])("$path shows $heading", async ({ path, heading }) => {
     storeSession();
@@ -72,6 +73,14 @@ describe("route table, signed in", () => {
       "/documentation",
     );
     expect(within(topBar).getByRole("button", { name: "Account menu" })).toBeInTheDocument();
+  });
+
+  it("/payment without a chosen plan sends the visitor to /pricing", async () => {
+    storeSession();
+    server.use(subscriptionHandler(null));
+    const { router } = renderApp(paths.payment);
+    expect(await screen.findByRole("heading", { level: 1, name: "Pricing" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.pricing);
   });
 
   it("/auth sends a signed-in visitor on to the page named in redirect", async () => {

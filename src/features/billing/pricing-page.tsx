@@ -1,6 +1,169 @@
-// Placeholder until this page is built (a helper is writing it now); wired in src/app/routes.tsx.
-import { UpcomingPage } from "@/pages/upcoming-page";
+import { useEffect, useId } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { Check, LifeBuoy, Minus } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { DEFAULT_TIER, getTier, tierAtLeast, TIERS, type Tier, type TierId } from "@/config/tiers";
+import { authPathFor } from "@/features/auth/redirect";
+import { useAuth } from "@/lib/auth";
+import { useSubscriptionTier } from "@/lib/subscription";
+import { cn } from "@/lib/utils";
+import { convertsLine, formatPrice, PLAN_FEATURES, paymentStateFor } from "./plans";
 
+type PlanCardProps = {
+  tier: Tier;
+  current: boolean;
+  onChoose: (tier: Tier) => void;
+};
+
+function PlanCard({ tier, current, onChoose }: PlanCardProps) {
+  const titleId = useId();
+  const highlighted = tier.id === DEFAULT_TIER;
+  return (
+    <li aria-labelledby={titleId} className="flex">
+      <Card
+        className={cn(
+          "relative w-full gap-5",
+          highlighted && "border-primary shadow-md ring-2 ring-primary",
+          current && !highlighted && "border-primary/60",
+        )}
+      >
+        {(current || highlighted) && (
+          // On the card's top edge, so a badge never pushes one card's price below the others'.
+          <div className="absolute -top-3 left-1/2 flex -translate-x-1/2 gap-1.5">
+            {current && <Badge className="shadow-sm">Current Plan</Badge>}
+            {highlighted && !current && (
+              <Badge variant="outline" className="border-primary bg-background text-primary shadow-sm">
+                Start here
+              </Badge>
+            )}
+          </div>
+        )}
+        <CardHeader className="gap-2">
+          <CardTitle>
+            <h2 id={titleId} className="text-xl font-semibold">
+              {tier.name}
+            </h2>
+          </CardTitle>
+          <p className="flex items-baseline gap-1">
+            <span className="text-4xl font-bold tracking-tight">{formatPrice(tier.price)}</span>
+            {tier.price > 0 && <span className="text-sm text-muted-foreground">/month</span>}
+          </p>
+          <CardDescription className="font-medium text-foreground">{convertsLine(tier)}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex-1">
+          <ul className="grid gap-2 text-sm" aria-label={`${tier.name} features`}>
+            {PLAN_FEATURES.map((feature) => {
+              const included = !feature.from || tierAtLeast(tier.id, feature.from);
+              return (
+                <li
+                  key={feature.label}
+                  className={cn("flex items-start gap-2", !included && "text-muted-foreground")}
+                >
+                  {included ? (
+                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+                  ) : (
+                    <Minus aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  )}
+                  <span>
+                    {feature.label}
+                    {!included && feature.from && (
+                      <span className="text-xs"> ({getTier(feature.from).name} and up)</span>
+                    )}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </CardContent>
+        <CardFooter>
+          <Button
+            className="w-full"
+            variant={highlighted ? "default" : "outline"}
+            disabled={current}
+            aria-describedby={titleId}
+            onClick={() => onChoose(tier)}
+          >
+            {highlighted ? "Get Started" : "Subscribe"}
+          </Button>
+        </CardFooter>
+      </Card>
+    </li>
+  );
+}
+
+/** The four plans (SPEC 2.7, 4.5): choose one to start free or go to the simulated payment. */
 export function PricingPage() {
-  return <UpcomingPage title="Pricing" description="Coming soon." />;
+  const auth = useAuth();
+  const tier = useSubscriptionTier();
+  const navigate = useNavigate();
+  const signedIn = auth.status === "signed-in";
+  const loading = auth.status === "loading" || (signedIn && tier.isPending);
+  // A failed lookup only costs the "Current Plan" badge: the plans can still be chosen.
+  const currentTier: TierId | undefined = signedIn ? tier.data : undefined;
+
+  useEffect(() => {
+    if (tier.isError) console.error("Could not load the current plan", tier.error);
+  }, [tier.isError, tier.error]);
+
+  function choose(chosen: Tier) {
+    if (!signedIn) {
+      navigate(authPathFor(paths.pricing));
+      return;
+    }
+    if (chosen.id === currentTier) return;
+    if (chosen.id === DEFAULT_TIER) {
+      navigate(paths.home);
+      return;
+    }
+    navigate(paths.payment, { state: paymentStateFor(chosen) });
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6">
+      <header className="mx-auto max-w-2xl space-y-2 text-center">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Pricing</h1>
+        <p className="text-muted-foreground">
+          Every plan opens every style tool. Pick how many conversions you need each month; the count starts
+          again on the 1st.
+        </p>
+      </header>
+
+      {loading ? (
+        <div className="flex min-h-[40vh] items-center justify-center">
+          <Spinner label="Loading your plan" className="size-8 text-primary" />
+        </div>
+      ) : (
+        // Columns follow the room the page really has (the sidebar takes some of the window).
+        <div className="@container">
+          <ul
+            aria-label="Plans"
+            className="grid grid-cols-1 gap-x-4 gap-y-8 pt-3 @xl:grid-cols-2 @4xl:grid-cols-4"
+          >
+            {TIERS.map((t) => (
+              <PlanCard key={t.id} tier={t} current={t.id === currentTier} onChoose={choose} />
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <aside className="mx-auto flex max-w-2xl items-start gap-3 rounded-lg border bg-card p-4 text-sm">
+        <LifeBuoy aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+        <p>
+          <span className="font-medium">Enterprise or custom needs?</span>{" "}
+          <span className="text-muted-foreground">
+            More conversions or something tailored to your team: contact our support team with Support in the
+            account menu, or find answers in the{" "}
+            <Link to={paths.help} className="font-medium text-primary underline underline-offset-2">
+              Help Center
+            </Link>
+            . Payment here is a demo: no card is ever charged.
+          </span>
+        </p>
+      </aside>
+    </div>
+  );
 }

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+import { logIn, signUp, uniqueEmail } from "./helpers";
+
+/** A card good until December, two years from now. */
+function futureExpiry() {
+  return `12${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`;
+}
+
+function plan(page: Page, name: string) {
+  return page.getByRole("list", { name: "Plans" }).getByRole("listitem", { name });
+}
+
+async function expectCurrentPlan(page: Page, name: string) {
+  await expect(page.getByRole("heading", { name: "Pricing", level: 1 })).toBeVisible();
+  await expect(plan(page, name).getByText("Current Plan")).toBeVisible();
+  await expect(page.getByText("Current Plan")).toHaveCount(1);
+}
+
+test("a new user subscribes to $10/month; the plan follows them to a reload and a fresh browser", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail("billing");
+  await signUp(page, email);
+
+  await page.goto("/pricing");
+  await expectCurrentPlan(page, "Freemium");
+  await expect(plan(page, "Freemium").getByRole("button", { name: "Get Started" })).toBeDisabled();
+
+  await plan(page, "Standard").getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByRole("heading", { name: "Complete Payment", level: 1 })).toBeVisible();
+  await expect(page.getByText("Standard ($10/month)")).toBeVisible();
+  await expect(page.getByText("This is a demo.")).toBeVisible();
+
+  // Typed key by key, as a person would: the number is grouped and the expiry gets its slash.
+  await page.getByLabel("Card number").pressSequentially("4242424242424242");
+  await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").pressSequentially(futureExpiry());
+  await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue(
+    `${futureExpiry().slice(0, 2)}/${futureExpiry().slice(2)}`,
+  );
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Ada Lovelace");
+  await page.getByRole("button", { name: "Pay $10" }).click();
+
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  await expect(page.getByText("Payment successful! Your subscription is now active.")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 40 / 40");
+
+  await page.goto("/pricing");
+  await expectCurrentPlan(page, "Standard");
+  await expect(plan(page, "Standard").getByRole("button", { name: "Subscribe" })).toBeDisabled();
+  await expect(plan(page, "Freemium").getByRole("button", { name: "Get Started" })).toBeEnabled();
+
+  await page.reload();
+  await expectCurrentPlan(page, "Standard");
+
+  // Another browser: nothing stored locally, the plan comes from the user's subscriptions row.
+  const context = await browser.newContext({ baseURL });
+  const other = await context.newPage();
+  await other.goto("/pricing");
+  await expect(plan(other, "Premium").getByRole("button", { name: "Subscribe" })).toBeEnabled();
+  await expect(other.getByText("Current Plan")).toHaveCount(0);
+  await plan(other, "Premium").getByRole("button", { name: "Subscribe" }).click();
+  await expect(other).toHaveURL(/\/auth\?redirect=%2Fpricing$/);
+  await logIn(other, email);
+  await expect(other).toHaveURL(/\/pricing$/);
+  await expectCurrentPlan(other, "Standard");
+  await other.goto("/");
+  await expect(other.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 40 / 40");
+  await context.close();
+});
+
+test("wrong card details are explained next to each field and nothing is charged", async ({ page }) => {
+  await signUp(page, uniqueEmail("badcard"));
+  await page.goto("/pricing");
+  await plan(page, "Basic").getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByRole("heading", { name: "Complete Payment", level: 1 })).toBeVisible();
+
+  await page.getByRole("button", { name: "Pay $5" }).click();
+  await expect(page.getByText("Please fill out all fields")).toBeVisible();
+  await expect(page.getByLabel("Card number")).toBeFocused();
+
+  await page.getByLabel("Card number").fill("4242 4242 4242 4241");
+  await page.getByLabel("Expiry (MM/YY)").fill("01/20");
+  await page.getByLabel("CVC").fill("12");
+  await page.getByLabel("Name on card").fill("Ada Lovelace");
+  await page.getByRole("button", { name: "Pay $5" }).click();
+  await expect(page.getByText("This card number isn't valid. Check it and try again.")).toBeVisible();
+  await expect(page.getByText("This card has expired.")).toBeVisible();
+  await expect(page.getByText("Check the CVC: it should be 3 digits.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay $5" })).toBeEnabled();
+
+  await page.goto("/pricing");
+  await expectCurrentPlan(page, "Freemium");
+});
+
+test("/payment without a chosen plan goes to /pricing", async ({ page }) => {
+  await signUp(page, uniqueEmail("noplan"));
+  await page.goto("/payment");
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole("heading", { name: "Pricing", level: 1 })).toBeVisible();
+});

@@ -1,0 +1,48 @@
+import { DEFAULT_TIER, getTier, isTierId, TIERS, type Tier, type TierId } from "@/config/tiers";
+
+/**
+ * What every plan card lists (SPEC 2.7): the same features on each. Two of them need a higher plan
+ * (SPEC 6: custom prompts need $5/month, multiple transformations $10/month); the card says so
+ * instead of promising what the tools would refuse.
+ */
+export const PLAN_FEATURES: readonly { label: string; from?: TierId }[] = [
+  { label: "All app features" },
+  { label: "Full access to all styles" },
+  { label: "Custom transformations", from: "$5/month" },
+  { label: "Multiple variations", from: "$10/month" },
+  { label: "Visual poetry" },
+  { label: "Animation features" },
+  { label: "Batch processing" },
+];
+
+/** "Free" or "$10". */
+export function formatPrice(price: number): string {
+  return price === 0 ? "Free" : `$${price}`;
+}
+
+/** "40 converts per month". */
+export function convertsLine(tier: Tier): string {
+  return `${tier.limit} converts per month`;
+}
+
+/** The paid plans, the ones the payment page sells. */
+export const PAID_TIERS: readonly Tier[] = TIERS.filter((tier) => tier.id !== DEFAULT_TIER);
+
+/** What the pricing page hands to /payment in the navigation state. */
+export type PaymentState = { plan: TierId; price: number };
+
+export function paymentStateFor(tier: Tier): PaymentState {
+  return { plan: tier.id, price: tier.price };
+}
+
+/**
+ * The plan the payment page was sent to sell, or null when the state is missing or not one the
+ * pricing page makes (an unknown plan, Freemium, or a price that is not the plan's).
+ */
+export function planFromPaymentState(state: unknown): Tier | null {
+  if (typeof state !== "object" || state === null) return null;
+  const { plan, price } = state as { plan?: unknown; price?: unknown };
+  if (!isTierId(plan) || plan === DEFAULT_TIER) return null;
+  const tier = getTier(plan);
+  return price === tier.price ? tier : null;
+}

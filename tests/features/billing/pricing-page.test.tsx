@@ -1,0 +1,193 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { delay, http, HttpResponse } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TIERS } from "@/config/tiers";
+import { server } from "../../msw/server";
+import { storeSession, SUPABASE_URL, subscriptionHandler } from "../../msw/supabase";
+import { renderApp } from "../../utils";
+
+const FEATURES = [
+  "All app features",
+  "Full access to all styles",
+  "Custom transformations",
+  "Multiple variations",
+  "Visual poetry",
+  "Animation features",
+  "Batch processing",
+];
+
+function card(name: string) {
+  return screen.getByRole("listitem", { name });
+}
+
+async function findCards() {
+  return within(await screen.findByRole("list", { name: "Plans" })).getAllByRole("listitem", {
+    name: /./,
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("pricing page, signed out", () => {
+  it("shows the four plans with price, monthly converts and the same features, Freemium first", async () => {
+    renderApp("/pricing");
+    expect(await screen.findByRole("heading", { level: 1, name: "Pricing" })).toBeInTheDocument();
+    const cards = await findCards();
+    expect(cards.map((c) => within(c).getByRole("heading", { level: 2 }).textContent)).toEqual([
+      "Freemium",
+      "Basic",
+      "Standard",
+      "Premium",
+    ]);
+    const expected = [
+      { price: "Free", converts: "3 converts per month", button: "Get Started" },
+      { price: "$5/month", converts: "20 converts per month", button: "Subscribe" },
+      { price: "$10/month", converts: "40 converts per month", button: "Subscribe" },
+      { price: "$30/month", converts: "130 converts per month", button: "Subscribe" },
+    ];
+    cards.forEach((c, i) => {
+      const { price, converts, button } = expected[i]!;
+      expect(c).toHaveTextContent(price);
+      expect(within(c).getByText(converts)).toBeInTheDocument();
+      const features = within(within(c).getByRole("list", { name: `${TIERS[i]!.name} features` }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent);
+      expect(features.map((f) => f?.replace(/ \(.*\)$/, ""))).toEqual(FEATURES);
+      expect(within(c).getByRole("button", { name: button })).toBeEnabled();
+    });
+    expect(screen.queryByText("Current Plan")).not.toBeInTheDocument();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+  });
+
+  it("says which features need a higher plan, and how to reach support for enterprise needs", async () => {
+    renderApp("/pricing");
+    await findCards();
+    expect(within(card("Freemium")).getByText(/Custom transformations/)).toHaveTextContent(
+      "Custom transformations (Basic and up)",
+    );
+    expect(within(card("Basic")).getByText(/Multiple variations/)).toHaveTextContent(
+      "Multiple variations (Standard and up)",
+    );
+    expect(within(card("Standard")).getByText(/Multiple variations/)).toHaveTextContent(
+      /^Multiple variations$/,
+    );
+    expect(screen.getByText(/Enterprise or custom needs\?/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Help Center" })).toHaveAttribute("href", "/help");
+  });
+
+  it.each([
+    ["Freemium", "Get Started"],
+    ["Standard", "Subscribe"],
+    ["Premium", "Subscribe"],
+  ])("choosing %s sends the visitor to sign in first, then back to pricing", async (plan, button) => {
+    const { router } = renderApp("/pricing");
+    await findCards();
+    await userEvent.setup().click(within(card(plan)).getByRole("button", { name: button }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Login" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/auth");
+    expect(router.state.location.search).toBe("?redirect=%2Fpricing");
+  });
+});
+
+describe("pricing page, signed in", () => {
+  it('marks Freemium (no subscription row) as "Current Plan" with its button disabled', async () => {
+    storeSession();
+    server.use(subscriptionHandler(null));
+    renderApp("/pricing");
+    await findCards();
+    expect(within(card("Freemium")).getByText("Current Plan")).toBeInTheDocument();
+    expect(within(card("Freemium")).getByRole("button", { name: "Get Started" })).toBeDisabled();
+    expect(screen.getAllByText("Current Plan")).toHaveLength(1);
+    for (const name of ["Basic", "Standard", "Premium"]) {
+      expect(within(card(name)).getByRole("button", { name: "Subscribe" })).toBeEnabled();
+    }
+  });
+
+  it("Subscribe on Standard goes to /payment with the plan and its price", async () => {
+    storeSession();
+    server.use(subscriptionHandler(null));
+    const { router } = renderApp("/pricing");
+    await findCards();
+    await userEvent.setup().click(within(card("Standard")).getByRole("button", { name: "Subscribe" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Complete Payment" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/payment");
+    expect(router.state.location.state).toEqual({ plan: "$10/month", price: 10 });
+    expect(screen.getByRole("button", { name: "Pay $10" })).toBeInTheDocument();
+  });
+
+  it("moves the badge to the user's plan; Get Started then takes them home", async () => {
+    storeSession();
+    server.use(subscriptionHandler("$10/month"));
+    const { router } = renderApp("/pricing");
+    await findCards();
+    expect(within(card("Standard")).getByText("Current Plan")).toBeInTheDocument();
+    expect(within(card("Standard")).getByRole("button", { name: "Subscribe" })).toBeDisabled();
+    expect(within(card("Freemium")).queryByText("Current Plan")).not.toBeInTheDocument();
+    expect(screen.getAllByText("Current Plan")).toHaveLength(1);
+
+    await userEvent.setup().click(within(card("Freemium")).getByRole("button", { name: "Get Started" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Cucumber.AI" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("a $30/month user can move to Basic through the payment page", async () => {
+    storeSession();
+    server.use(subscriptionHandler("$30/month"));
+    const { router } = renderApp("/pricing");
+    await findCards();
+    expect(within(card("Premium")).getByRole("button", { name: "Subscribe" })).toBeDisabled();
+    await userEvent.setup().click(within(card("Basic")).getByRole("button", { name: "Subscribe" }));
+    expect(await screen.findByRole("button", { name: "Pay $5" })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ plan: "$5/month", price: 5 });
+  });
+
+  it("shows a spinner while the current plan loads, then the cards", async () => {
+    storeSession();
+    server.use(
+      http.get(`${SUPABASE_URL}/rest/v1/subscriptions`, async () => {
+        await delay(150);
+        return HttpResponse.json([{ tier: "$5/month" }]);
+      }),
+    );
+    renderApp("/pricing");
+    expect(await screen.findByRole("status", { name: "Loading your plan" })).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Plans" })).not.toBeInTheDocument();
+    await findCards();
+    expect(screen.queryByRole("status", { name: "Loading your plan" })).not.toBeInTheDocument();
+    expect(within(card("Basic")).getByText("Current Plan")).toBeInTheDocument();
+  });
+
+  it("when the plan can't be loaded, logs it and still lets the user choose", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    storeSession();
+    server.use(
+      http.get(`${SUPABASE_URL}/rest/v1/subscriptions`, () =>
+        HttpResponse.json({ message: "boom", code: "XX000" }, { status: 500 }),
+      ),
+    );
+    const { router } = renderApp("/pricing");
+    const cards = await findCards();
+    expect(cards).toHaveLength(4);
+    expect(screen.queryByText("Current Plan")).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith("Could not load the current plan", expect.anything());
+    await userEvent.setup().click(within(card("Premium")).getByRole("button", { name: "Subscribe" }));
+    expect(await screen.findByRole("button", { name: "Pay $30" })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ plan: "$30/month", price: 30 });
+  });
+
+  it("works by keyboard: Enter on a focused Subscribe button", async () => {
+    storeSession();
+    server.use(subscriptionHandler(null));
+    const { router } = renderApp("/pricing");
+    await findCards();
+    const subscribe = within(card("Basic")).getByRole("button", { name: "Subscribe" });
+    const user = userEvent.setup();
+    subscribe.focus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("button", { name: "Pay $5" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/payment");
+  });
+});
