@@ -25,8 +25,13 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
+/** Account menu, Logout, then Logout again in the Confirm Logout dialog. */
 export async function logOut(page: Page) {
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Confirm Logout" })
+    .getByRole("button", { name: "Logout" })
+    .click();
   await expect(page.getByText("You have been logged out successfully")).toBeVisible();
 }

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { Toaster } from "@/components/ui/sonner";
 import { AuthProvider } from "@/lib/auth";
+import { ThemeProvider, useResolvedTheme } from "@/lib/preferences";
 
 export function createQueryClient() {
   return new QueryClient({
@@ -13,17 +14,20 @@ export function createQueryClient() {
   });
 }
 
-/** Everything the app needs above the router: data cache, session, tooltips, toasts. */
+/** Everything the app needs above the router: theme, data cache, session, tooltips, toasts. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const theme = useResolvedTheme();
   return (
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
-      </AuthProvider>
-    </QueryClientProvider>
+    <ThemeProvider>
+      <QueryClientProvider client={client}>
+        <AuthProvider>
+          <TooltipProvider>
+            {children}
+            <Toaster theme={theme} />
+          </TooltipProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
   );
 }

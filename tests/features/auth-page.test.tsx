@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse, delay } from "msw";
 import { describe, expect, it } from "vitest";
@@ -172,6 +172,8 @@ describe("sign-out", () => {
     await user.click(await screen.findByRole("button", { name: "Account menu" }));
     expect(screen.getByRole("menu")).toHaveTextContent("ada@example.com");
     await user.click(screen.getByRole("menuitem", { name: "Logout" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Confirm Logout" });
+    await user.click(within(confirm).getByRole("button", { name: "Logout" }));
     expect(await screen.findByText("You have been logged out successfully")).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "Login" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/auth");

@@ -1,0 +1,54 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getSupabase } from "@/lib/supabase";
+
+/** A row of `help_articles` (SPEC 3): public, read-only, listed by ascending id. */
+export type HelpArticle = { id: number; title: string; content: string };
+
+/** The backend answered the query with an error (network down, table missing, refused...). */
+export class HelpArticlesQueryError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "HelpArticlesQueryError";
+  }
+}
+
+function toHelpArticle(row: unknown): HelpArticle {
+  if (typeof row === "object" && row !== null) {
+    const { id, title, content } = row as Record<string, unknown>;
+    if (typeof id === "number" && typeof title === "string" && typeof content === "string") {
+      return { id, title, content };
+    }
+  }
+  throw new Error("A help article came back in an unexpected shape");
+}
+
+/** Every help article, in id order. Throws HelpArticlesQueryError when the query fails. */
+export async function fetchHelpArticles(): Promise<HelpArticle[]> {
+  const { data, error } = await getSupabase()
+    .from("help_articles")
+    .select("*")
+    .order("id", { ascending: true });
+  if (error) throw new HelpArticlesQueryError(error.message, { cause: error });
+  if (!Array.isArray(data)) throw new Error("The help articles came back in an unexpected shape");
+  return data.map(toHelpArticle);
+}
+
+export const helpArticlesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["help-articles"],
+    queryFn: fetchHelpArticles,
+    staleTime: 5 * 60_000,
+    // supabase-js already retries a failed read with backoff; the dialog offers "Try again" after that.
+    retry: false,
+  });
+
+export function useHelpArticles() {
+  return useQuery(helpArticlesQueryOptions());
+}
+
+/** What the help center says when loading failed (SPEC 8, Help). */
+export function helpArticlesErrorMessage(error: unknown): string {
+  return error instanceof HelpArticlesQueryError
+    ? "Failed to load help articles"
+    : "An unexpected error occurred";
+}
