@@ -41,7 +41,7 @@ import { BRAND_NAME } from "@/config/brand";
 import { BrandLogo } from "@/components/brand-logo";
 import { externalLinks, paths, type AppPath } from "@/config/paths";
 import { HOME_TOOL, TOOL_ROUTES } from "@/config/tools";
-import { tierAtLeast } from "@/config/tiers";
+import { tierAtLeast, CUSTOM_TRANSFORM_TIER } from "@/config/tiers";
 import { useUser } from "@/lib/auth";
 import { subscriptionQueryOptions } from "@/lib/subscription";
 import { ExploreDialog } from "@/features/explore/explore-dialog";
@@ -88,7 +88,7 @@ export function AppSidebar() {
     }
     try {
       const tier = await queryClient.fetchQuery(subscriptionQueryOptions(user.id));
-      if (!tierAtLeast(tier, "$5/month")) {
+      if (!tierAtLeast(tier, CUSTOM_TRANSFORM_TIER)) {
         toast.error("Custom transformations require a $5/month subscription");
         navigate(paths.pricing);
         return;

@@ -21,6 +21,10 @@ export const TIERS: readonly Tier[] = [
 
 export const DEFAULT_TIER: TierId = "Freemium";
 
+/** Feature gates (SPEC 6): custom prompts need $5/month, multiple transformations (recreate) $10/month. */
+export const CUSTOM_TRANSFORM_TIER: TierId = "$5/month";
+export const MULTIPLE_VERSIONS_TIER: TierId = "$10/month";
+
 export function getTier(id: TierId): Tier {
   const tier = TIERS.find((t) => t.id === id);
   if (!tier) throw new Error(`Unknown tier ${id}`);

@@ -1,4 +1,13 @@
-import { DEFAULT_TIER, getTier, isTierId, TIERS, type Tier, type TierId } from "@/config/tiers";
+import {
+  CUSTOM_TRANSFORM_TIER,
+  DEFAULT_TIER,
+  getTier,
+  isTierId,
+  MULTIPLE_VERSIONS_TIER,
+  TIERS,
+  type Tier,
+  type TierId,
+} from "@/config/tiers";
 
 /**
  * What every plan card lists (SPEC 2.7): the same features on each. Two of them need a higher plan
@@ -8,8 +17,8 @@ import { DEFAULT_TIER, getTier, isTierId, TIERS, type Tier, type TierId } from "
 export const PLAN_FEATURES: readonly { label: string; from?: TierId }[] = [
   { label: "All app features" },
   { label: "Full access to all styles" },
-  { label: "Custom transformations", from: "$5/month" },
-  { label: "Multiple variations", from: "$10/month" },
+  { label: "Custom transformations", from: CUSTOM_TRANSFORM_TIER },
+  { label: "Multiple variations", from: MULTIPLE_VERSIONS_TIER },
   { label: "Visual poetry" },
   { label: "Animation features" },
   { label: "Batch processing" },

@@ -8,7 +8,7 @@ import { UploadArea } from "@/components/upload-area";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { tierAtLeast } from "@/config/tiers";
+import { tierAtLeast, MULTIPLE_VERSIONS_TIER } from "@/config/tiers";
 import { CUSTOM_OVERLAY, getVariant, VARIANTS, type VariantId } from "@/config/variants";
 import { useApiKey } from "@/lib/api-key";
 import { resolveGeminiTarget } from "@/lib/gemini";
@@ -36,7 +36,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
   const isHome = variant.id === "cucumber";
   const customOpen = isHome && searchParams.get("custom") === "true";
   const processing = state.status === "processing";
-  const recreateAllowed = tier.data ? tierAtLeast(tier.data, "$10/month") : false;
+  const recreateAllowed = tier.data ? tierAtLeast(tier.data, MULTIPLE_VERSIONS_TIER) : false;
   const skeleton = variant.layout === "skeleton";
   const overlay = state.operation === "custom" ? CUSTOM_OVERLAY : variant.overlay;
 

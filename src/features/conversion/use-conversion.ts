@@ -3,7 +3,13 @@ import { useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { paths } from "@/config/paths";
-import { getTier, tierAtLeast, type TierId } from "@/config/tiers";
+import {
+  getTier,
+  tierAtLeast,
+  type TierId,
+  CUSTOM_TRANSFORM_TIER,
+  MULTIPLE_VERSIONS_TIER,
+} from "@/config/tiers";
 import type { Variant } from "@/config/variants";
 import { useApiKey } from "@/lib/api-key";
 import { useUser } from "@/lib/auth";
@@ -156,13 +162,13 @@ export function useConversion(variant: Variant) {
         limitReached();
         return;
       }
-      if (operation.kind === "recreate" && !tierAtLeast(allowance.tier, "$10/month")) {
+      if (operation.kind === "recreate" && !tierAtLeast(allowance.tier, MULTIPLE_VERSIONS_TIER)) {
         controller.current = null;
         dispatch({ type: "cancelled" });
         toast.error(RECREATE_GATE_MESSAGE, { duration: 5000 });
         return;
       }
-      if (operation.kind === "custom" && !tierAtLeast(allowance.tier, "$5/month")) {
+      if (operation.kind === "custom" && !tierAtLeast(allowance.tier, CUSTOM_TRANSFORM_TIER)) {
         controller.current = null;
         dispatch({ type: "cancelled" });
         toast.error(CUSTOM_GATE_MESSAGE, { duration: 5000 });

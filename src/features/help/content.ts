@@ -1,5 +1,5 @@
 import { paths } from "@/config/paths";
-import { TIERS, type Tier, type TierId } from "@/config/tiers";
+import { CUSTOM_TRANSFORM_TIER, MULTIPLE_VERSIONS_TIER, TIERS, type Tier, type TierId } from "@/config/tiers";
 import { TOOL_ROUTES } from "@/config/tools";
 import { getVariant, VARIANTS } from "@/config/variants";
 
@@ -10,8 +10,6 @@ import { getVariant, VARIANTS } from "@/config/variants";
  */
 
 /** The plans the app's gates ask for (the conversion flow and the sidebar's Convert Anything). */
-export const CUSTOM_TRANSFORM_TIER: TierId = "$5/month";
-export const MULTIPLE_VERSIONS_TIER: TierId = "$10/month";
 
 // ---------------------------------------------------------------------------------------------------------
 // Plans
