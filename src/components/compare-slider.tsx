@@ -20,10 +20,10 @@ export function CompareSlider({ before, after }: { before: string; after: string
           className="pointer-events-none absolute inset-y-0 w-0.5 bg-white shadow-[0_0_0_1px_rgba(0,0,0,0.3)]"
           style={{ left: `${position}%` }}
         />
-        <span className="absolute top-2 left-2 rounded bg-black/60 px-2 py-0.5 text-xs text-white">
+        <span className="absolute bottom-2 left-2 rounded bg-black/60 px-2 py-0.5 text-xs text-white">
           After
         </span>
-        <span className="absolute top-2 right-2 rounded bg-black/60 px-2 py-0.5 text-xs text-white">
+        <span className="absolute right-2 bottom-2 rounded bg-black/60 px-2 py-0.5 text-xs text-white">
           Before
         </span>
       </div>
