@@ -127,8 +127,13 @@ test("keyboard only: open the menu, reach Support, pick an issue type, send, and
   const type = support.getByRole("combobox", { name: "Issue type" });
   await expect(type).toBeFocused();
   await page.keyboard.press("Enter");
+  // Wait for each step: a key pressed before the list has opened (or moved) would be lost.
+  await expect(page.getByRole("listbox")).toBeVisible();
+  await expect(page.getByRole("option", { name: "Technical Issue" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("option", { name: "Billing Question" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("option", { name: "Feature Request" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(type).toHaveText("Feature Request");
   await page.keyboard.press("Tab");
