@@ -1,8 +1,69 @@
+import fs from "node:fs";
 import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import reactRefresh from "eslint-plugin-react-refresh";
 import tseslint from "typescript-eslint";
+
+/**
+ * Import zones, as bulletproof-react enforces them (DESIGN "AI tools"): `app` composes features;
+ * a feature may import shared code (components, hooks, lib, config) but never another feature or
+ * the app; shared code imports no feature and no app module. One block per feature folder, so a new
+ * feature is covered the moment its folder exists.
+ */
+const FEATURES = fs
+  .readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const noApp = {
+  group: ["@/app", "@/app/*", "**/app/*"],
+  message: "Only src/app composes the app: move what you need into components, hooks, lib or config.",
+};
+
+const featureZones = FEATURES.map((feature) => ({
+  files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            group: [
+              "@/features/*",
+              `!@/features/${feature}`,
+              `!@/features/${feature}/**`,
+              "**/features/*",
+              `!**/features/${feature}`,
+              `!**/features/${feature}/**`,
+            ],
+            message:
+              "Features never import each other: move the shared piece into components, hooks, lib or config, or compose the features in src/app.",
+          },
+          noApp,
+        ],
+      },
+    ],
+  },
+}));
+
+const sharedZone = {
+  files: ["src/{components,hooks,lib,config,pages}/**/*.{ts,tsx}"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            group: ["@/features", "@/features/*", "**/features/*"],
+            message: "Shared code imports no feature: pass what it needs in as props or arguments.",
+          },
+          noApp,
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "coverage", "playwright-report", "test-results", ".data"] },
@@ -25,4 +86,6 @@ export default tseslint.config(
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2023, globals: { ...globals.node } },
   },
+  ...featureZones,
+  sharedZone,
 );

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { decodeImage, InputImageError, MAX_SIDE, parseAspectRatio, type DecodedImage } from "./image.ts";
 import { detectStyle, renderGeneratedImage, renderStyledImage, type Style } from "./styles.ts";
 import { describeImage, describePixels, imagePoem, textWithoutImage, wantsPoem } from "./text.ts";
+import { TOOL_HANDLERS, type ToolRequest } from "./tools/index.ts";
 
 /** Where the plugin mounts the engine; the app's Gemini base URL in dev/start is `<origin>/__local-ai`. */
 export const LOCAL_AI_PREFIX = "/__local-ai";
@@ -230,6 +231,21 @@ async function decodeAll(images: InlineImage[], maxSide: number): Promise<Decode
 
 async function answer(parsed: ParsedRequest): Promise<Response> {
   const promptTokens = estimateTokens(parsed.prompt) + 258 * parsed.images.length;
+  let decoded: Promise<DecodedImage[]> | undefined;
+  const toolRequest: ToolRequest = {
+    prompt: parsed.prompt,
+    imageCount: parsed.images.length,
+    decoded: () => (decoded ??= decodeAll(parsed.images, MAX_SIDE)),
+    wantsImage: parsed.wantsImage,
+    aspectRatio: parsed.aspectRatio,
+  };
+  const handler = TOOL_HANDLERS.find((h) => h.matches(toolRequest));
+  if (handler) {
+    const out = await handler.render(toolRequest);
+    const parts: Json[] = [{ text: out.text }];
+    if (out.png) parts.push({ inlineData: { mimeType: "image/png", data: out.png.toString("base64") } });
+    return success(parts, promptTokens, estimateTokens(out.text) + (out.png ? 1290 : 0));
+  }
   if (parsed.wantsImage) {
     let png: Buffer;
     let style: Style;

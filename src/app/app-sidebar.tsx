@@ -1,7 +1,5 @@
 import { useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router-dom";
-import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import {
   Bone,
   Brush,
@@ -41,11 +39,10 @@ import { BRAND_NAME } from "@/config/brand";
 import { BrandLogo } from "@/components/brand-logo";
 import { externalLinks, paths, type AppPath } from "@/config/paths";
 import { HOME_TOOL, TOOL_ROUTES } from "@/config/tools";
-import { tierAtLeast, CUSTOM_TRANSFORM_TIER } from "@/config/tiers";
-import { useUser } from "@/lib/auth";
-import { subscriptionQueryOptions } from "@/lib/subscription";
+import { useAllowance } from "@/hooks/use-allowance";
+import { toast } from "sonner";
 import { ExploreDialog } from "@/features/explore/explore-dialog";
-import { authPathFor } from "@/features/auth/redirect";
+import { authPathFor } from "@/lib/auth-redirect";
 
 const ICONS: Partial<Record<AppPath, LucideIcon>> = {
   [paths.home]: Sparkles,
@@ -72,8 +69,7 @@ export function AppSidebar() {
   const [exploreOpen, setExploreOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  const user = useUser();
-  const queryClient = useQueryClient();
+  const allowance = useAllowance();
 
   const closeDrawer = () => {
     if (isMobile) setOpenMobile(false);
@@ -82,22 +78,15 @@ export function AppSidebar() {
   async function openConvertAnything() {
     closeDrawer();
     const target = `${paths.home}?custom=true`;
-    if (!user) {
-      navigate(authPathFor(target));
-      return;
-    }
-    try {
-      const tier = await queryClient.fetchQuery(subscriptionQueryOptions(user.id));
-      if (!tierAtLeast(tier, CUSTOM_TRANSFORM_TIER)) {
-        toast.error("Custom transformations require a $5/month subscription");
-        navigate(paths.pricing);
-        return;
-      }
-      navigate(target);
-    } catch (error) {
-      console.error("Could not check the plan", error);
+    // The same check as the tool itself makes (lib/allowance, gates in config/tiers), asked before
+    // the dialog opens so nobody writes a prompt they cannot send.
+    const check = await allowance.check({ feature: "custom" });
+    if (check.ok) navigate(target);
+    else if (check.reason === "signed-out") navigate(authPathFor(target));
+    else if (check.reason === "error") {
+      console.error("Could not check the plan", check.error);
       toast.error("We couldn't check your plan. Check your connection and try again.");
-    }
+    } else allowance.deny(check);
   }
 
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { useAuth } from "@/lib/auth";
-import { authPathFor } from "@/features/auth/redirect";
+import { authPathFor } from "@/lib/auth-redirect";
 
 /**
  * Login-required routes (SPEC 2.1): "Loading..." while the session check runs, the content with a

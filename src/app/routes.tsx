@@ -1,34 +1,16 @@
 import { Outlet, type RouteObject } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { TOOL_ROUTES, type ToolEntry } from "@/config/tools";
-import type { VariantId } from "@/config/variants";
+import { HOME_TOOL, TOOL_ROUTES, type ToolEntry } from "@/config/tools";
 import { AppShell } from "./app-shell";
 import { RouteGuard } from "./route-guard";
 import { TierGate } from "./tier-gate";
 import { RouteError } from "./route-error";
 import { PageLoading } from "./page-loading";
-
-/** A page not built yet: lazily loaded like every other route. */
-function upcoming(title: string, description: string): RouteObject["lazy"] {
-  return async () => {
-    const { UpcomingPage } = await import("@/pages/upcoming-page");
-    return { element: <UpcomingPage title={title} description={description} /> };
-  };
-}
-
-/** A style tool: the one conversion page, driven by its row of the variant table. */
-function conversion(variantId: VariantId): RouteObject["lazy"] {
-  return async () => {
-    const { ConversionPage } = await import("@/features/conversion/conversion-page");
-    return { element: <ConversionPage key={variantId} variantId={variantId} /> };
-  };
-}
+import { TOOL_PAGES } from "./tool-pages";
 
 function toolRoute(tool: ToolEntry): RouteObject {
-  return {
-    path: tool.path,
-    lazy: tool.variant ? conversion(tool.variant) : upcoming(tool.title, tool.description),
-  };
+  const page = TOOL_PAGES[tool.id];
+  return { path: tool.path, lazy: async () => ({ element: await page() }) };
 }
 
 /**
@@ -73,7 +55,7 @@ export const routes: RouteObject[] = [
                   </RouteGuard>
                 ),
                 children: [
-                  { path: paths.home, lazy: conversion("cucumber") },
+                  toolRoute(HOME_TOOL),
                   {
                     path: paths.payment,
                     lazy: async () => ({

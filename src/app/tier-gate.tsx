@@ -7,7 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { tierAtLeast, type TierId } from "@/config/tiers";
 import { useAuth } from "@/lib/auth";
-import { authPathFor } from "@/features/auth/redirect";
+import { authPathFor } from "@/lib/auth-redirect";
 import { useSubscriptionTier } from "@/lib/subscription";
 import { useRemainingConversions } from "@/lib/use-remaining";
 

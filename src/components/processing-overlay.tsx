@@ -19,7 +19,7 @@ function Countdown({ wait }: { wait: RetryWait }) {
   }, [wait]);
   return (
     <p className="text-sm text-white/90" aria-live="polite">
-      {wait.reason} Trying again in {left} s (attempt {wait.attempt + 1} of {wait.maxAttempts}).
+      {wait.reason} Trying again in {left} s (attempt {wait.attempt} of {wait.maxAttempts}).
     </p>
   );
 }

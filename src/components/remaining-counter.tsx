@@ -29,3 +29,19 @@ export function RemainingCounter({ className }: { className?: string }) {
     </p>
   );
 }
+
+/**
+ * Said before a run (issue 8.7): how many conversions the action will use of what is left, so nobody
+ * is surprised by the counter going down.
+ */
+export function CostNote({ cost = 1, className }: { cost?: number; className?: string }) {
+  const remaining = useRemainingConversions();
+  const uses = `${cost} conversion${cost === 1 ? "" : "s"}`;
+  return (
+    <p className={cn("text-xs text-muted-foreground", className)} data-testid="cost-note">
+      {remaining.status === "ready"
+        ? `This uses ${uses} of your ${remaining.current} left this month.`
+        : `This uses ${uses}.`}
+    </p>
+  );
+}

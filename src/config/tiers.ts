@@ -21,9 +21,53 @@ export const TIERS: readonly Tier[] = [
 
 export const DEFAULT_TIER: TierId = "Freemium";
 
-/** Feature gates (SPEC 6): custom prompts need $5/month, multiple transformations (recreate) $10/month. */
-export const CUSTOM_TRANSFORM_TIER: TierId = "$5/month";
-export const MULTIPLE_VERSIONS_TIER: TierId = "$10/month";
+/**
+ * Feature gates (SPEC 6): custom prompts need $5/month, multiple transformations (recreate) $10/month.
+ * The one place for these rules: the sidebar, the tools (through lib/allowance) and the help and
+ * pricing pages read the tier and the message from here.
+ */
+export type FeatureId = "custom" | "multipleVersions";
+
+export type FeatureGate = {
+  id: FeatureId;
+  /** The lowest tier that has the feature. */
+  tier: TierId;
+  /** What the feature is called in messages ("Custom transformations"). */
+  name: string;
+  /** Whether a refusal also sends the visitor to /pricing (SPEC 2.1: Convert Anything does). */
+  sendsToPricing: boolean;
+};
+
+export const FEATURE_GATES: Readonly<Record<FeatureId, FeatureGate>> = {
+  custom: { id: "custom", tier: "$5/month", name: "Custom transformations", sendsToPricing: true },
+  multipleVersions: {
+    id: "multipleVersions",
+    tier: "$10/month",
+    name: "Multiple transformations",
+    sendsToPricing: false,
+  },
+};
+
+export const CUSTOM_TRANSFORM_TIER: TierId = FEATURE_GATES.custom.tier;
+export const MULTIPLE_VERSIONS_TIER: TierId = FEATURE_GATES.multipleVersions.tier;
+
+/** SPEC 8: "Custom transformations require a $5/month subscription". */
+export function gateMessage(feature: FeatureId): string {
+  const gate = FEATURE_GATES[feature];
+  return `${gate.name} require a ${gate.tier} subscription`;
+}
+
+/** Whether `tier` has `feature`. */
+export function hasFeature(tier: TierId, feature: FeatureId): boolean {
+  return tierAtLeast(tier, FEATURE_GATES[feature].tier);
+}
+
+/** SPEC 8 "Gates and limits": the limit toast. */
+export const LIMIT_REACHED_MESSAGE = "You've used all your free conversions for this month";
+/** SPEC 8 "Gates and limits": the sign-in toast. */
+export const LOGIN_REQUIRED_MESSAGE = "Please log in to access features";
+/** Gate toasts last 5 seconds (SPEC 9). */
+export const GATE_TOAST_MS = 5000;
 
 export function getTier(id: TierId): Tier {
   const tier = TIERS.find((t) => t.id === id);

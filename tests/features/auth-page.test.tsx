@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse, delay } from "msw";
 import { describe, expect, it } from "vitest";
-import { safeRedirectTarget, authPathFor } from "@/features/auth/redirect";
+import { safeRedirectTarget, authPathFor } from "@/lib/auth-redirect";
 import { server } from "../msw/server";
 import {
   logoutHandler,

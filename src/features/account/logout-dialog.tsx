@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { useSignOut } from "@/features/auth/api";
+import { useSignOut } from "@/lib/sign-out";
 import type { AccountDialogProps } from "./dialog-props";
 
 /** "Confirm Logout" (SPEC 2.9): the question, Cancel and Logout (toasts come from useSignOut). */

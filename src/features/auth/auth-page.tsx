@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "sonner";
 import { ExternalLink } from "lucide-react";
-import { isAuthRetryableFetchError } from "@supabase/supabase-js";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -11,8 +10,9 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { externalLinks, paths } from "@/config/paths";
 import { BrandLogo } from "@/components/brand-logo";
 import { useAuth } from "@/lib/auth";
+import { isAuthRetryableFetchError } from "@/lib/supabase";
 import { useCredentialsMutation, type AuthMode } from "./api";
-import { REDIRECT_PARAM, safeRedirectTarget } from "./redirect";
+import { REDIRECT_PARAM, safeRedirectTarget } from "@/lib/auth-redirect";
 
 const COPY = {
   login: {

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { DEFAULT_TIER, getTier, tierAtLeast, TIERS, type Tier, type TierId } from "@/config/tiers";
-import { authPathFor } from "@/features/auth/redirect";
+import { authPathFor } from "@/lib/auth-redirect";
 import { useAuth } from "@/lib/auth";
 import { useSubscriptionTier } from "@/lib/subscription";
 import { cn } from "@/lib/utils";

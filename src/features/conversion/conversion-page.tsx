@@ -1,44 +1,28 @@
 import { Link, useSearchParams } from "react-router-dom";
-import { Cpu, RefreshCw, Sparkles, Wand2 } from "lucide-react";
-import { ApiKeyField } from "@/components/api-key-field";
-import { ErrorBanner } from "@/components/error-banner";
-import { ProcessingOverlay } from "@/components/processing-overlay";
+import { Sparkles, Wand2 } from "lucide-react";
 import { ResultView } from "@/components/result-view";
+import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { tierAtLeast, MULTIPLE_VERSIONS_TIER } from "@/config/tiers";
+import { gateMessage, hasFeature } from "@/config/tiers";
 import { CUSTOM_OVERLAY, getVariant, VARIANTS, type VariantId } from "@/config/variants";
-import { useApiKey } from "@/lib/api-key";
-import { resolveGeminiTarget } from "@/lib/gemini";
 import { useSubscriptionTier } from "@/lib/subscription";
 import { CustomPromptDialog } from "./custom-prompt-dialog";
-import { RemainingCounter } from "./remaining-counter";
-import { RECREATE_GATE_MESSAGE, useConversion } from "./use-conversion";
-
-function usesLocalEngine(apiKey: string): boolean {
-  try {
-    return resolveGeminiTarget(apiKey).source === "local-engine";
-  } catch {
-    return false;
-  }
-}
+import { useConversion } from "./use-conversion";
 
 /** One page for every style tool, driven by its row of the variant table (SPEC 2.2, 2.4, 2.15). */
 export function ConversionPage({ variantId }: { variantId: VariantId }) {
   const variant = getVariant(variantId);
   const conversion = useConversion(variant);
-  const { state } = conversion;
-  const apiKey = useApiKey();
   const tier = useSubscriptionTier();
   const [searchParams, setSearchParams] = useSearchParams();
   const isHome = variant.id === "cucumber";
   const customOpen = isHome && searchParams.get("custom") === "true";
-  const processing = state.status === "processing";
-  const recreateAllowed = tier.data ? tierAtLeast(tier.data, MULTIPLE_VERSIONS_TIER) : false;
+  const { processing } = conversion;
+  const recreateAllowed = tier.data ? hasFeature(tier.data, "multipleVersions") : false;
   const skeleton = variant.layout === "skeleton";
-  const overlay = state.operation === "custom" ? CUSTOM_OVERLAY : variant.overlay;
+  const overlay = conversion.operation === "custom" ? CUSTOM_OVERLAY : variant.overlay;
 
   function setCustomOpen(open: boolean) {
     const next = new URLSearchParams(searchParams);
@@ -48,20 +32,11 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
-      <header className="space-y-3">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="space-y-1">
-            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-              <span aria-hidden="true" className="mr-2">
-                {variant.emoji}
-              </span>
-              {variant.title}
-            </h1>
-            <p className="text-muted-foreground">{variant.description}</p>
-          </div>
-          <RemainingCounter />
-        </div>
+    <ToolPage
+      title={variant.title}
+      description={variant.description}
+      emoji={variant.emoji}
+      nav={
         <nav aria-label="Other styles" className="flex flex-wrap gap-2">
           {VARIANTS.filter((v) => v.id !== variant.id).map((v) => (
             <Button key={v.id} asChild variant="outline" size="sm" className="rounded-full">
@@ -80,36 +55,34 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
             </Button>
           )}
         </nav>
-      </header>
-
-      {usesLocalEngine(apiKey) && (
-        <Alert className="border-sky-300 bg-sky-50 text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100">
-          <Cpu aria-hidden="true" />
-          <AlertDescription className="text-inherit">
-            Local preview engine - add a Gemini key for AI results
-          </AlertDescription>
-        </Alert>
-      )}
-
-      {state.error && (
-        <ErrorBanner
-          message={state.error.message}
-          advice={state.error.advice}
-          action={
-            state.error.retry && state.original ? (
-              <Button size="sm" variant="outline" onClick={conversion.retry}>
-                <RefreshCw aria-hidden="true" />
-                Try again
-              </Button>
-            ) : undefined
-          }
-        />
-      )}
-
-      {state.original ? (
+      }
+      error={conversion.error}
+      onRetry={conversion.canRetry ? conversion.retry : undefined}
+      busy={processing}
+      processing={
+        processing
+          ? {
+              title: overlay.title,
+              text: overlay.text,
+              retryWait: conversion.retryWait,
+              onCancel: conversion.cancel,
+            }
+          : null
+      }
+      footer={
+        variant.footer && (
+          <footer aria-hidden="true" className="flex justify-center gap-6 pt-2 text-3xl">
+            {variant.footer.map((e) => (
+              <span key={e}>{e}</span>
+            ))}
+          </footer>
+        )
+      }
+    >
+      {conversion.original ? (
         <ResultView
-          originalUrl={state.original.previewUrl}
-          modifiedUrl={state.result?.dataUrl ?? null}
+          originalUrl={conversion.original.previewUrl}
+          modifiedUrl={conversion.result?.dataUrl ?? null}
           waitingText={variant.waiting}
           processing={processing}
           onReset={conversion.reset}
@@ -118,7 +91,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
           recreateHint={
             <p className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
               <Sparkles aria-hidden="true" className="size-4" />
-              Want another version? {RECREATE_GATE_MESSAGE}.
+              Want another version? {gateMessage("multipleVersions")}.
               <Link to={paths.pricing} className="font-medium text-primary underline underline-offset-2">
                 See plans
               </Link>
@@ -129,7 +102,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
       ) : (
         <UploadArea
           onFile={(file) => void conversion.selectFile(file)}
-          disabled={processing || state.status === "loading"}
+          disabled={processing || conversion.loading}
           description={variant.description}
           teaser={variant.teaser}
           emoji={variant.emoji}
@@ -137,22 +110,12 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
         />
       )}
 
-      <ApiKeyField disabled={processing} />
-
-      {variant.footer && (
-        <footer aria-hidden="true" className="flex justify-center gap-6 pt-2 text-3xl">
-          {variant.footer.map((e) => (
-            <span key={e}>{e}</span>
-          ))}
-        </footer>
-      )}
-
       {isHome && (
         <CustomPromptDialog
           open={customOpen}
           onOpenChange={setCustomOpen}
-          hasImage={Boolean(state.original)}
-          previewUrl={state.original?.previewUrl}
+          hasImage={Boolean(conversion.original)}
+          previewUrl={conversion.original?.previewUrl}
           busy={processing}
           onSelectFile={(file) =>
             void conversion.selectFile(file, { convert: false, toast: "Image selected successfully" })
@@ -160,15 +123,6 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
           onTransform={conversion.custom}
         />
       )}
-
-      {processing && (
-        <ProcessingOverlay
-          title={overlay.title}
-          text={overlay.text}
-          retryWait={state.retryWait}
-          onCancel={conversion.cancel}
-        />
-      )}
-    </div>
+    </ToolPage>
   );
 }

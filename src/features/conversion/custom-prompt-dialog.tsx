@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
-import { AlertTriangle, Mic, MicOff, Upload, Wand2 } from "lucide-react";
+import { useRef, useState, type DragEvent, type FormEvent } from "react";
+import { AlertTriangle, Upload, Wand2 } from "lucide-react";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,14 +11,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
+import { PromptField } from "@/components/prompt-field";
 import { IMAGE_ACCEPT } from "@/components/upload-area";
 import { pickImageFile } from "@/lib/image";
 import { cn } from "@/lib/utils";
-import { useVoiceInput } from "./use-voice-input";
-
-export const MAX_PROMPT_LENGTH = 1000;
 
 type CustomPromptDialogProps = {
   open: boolean;
@@ -44,8 +40,6 @@ export function CustomPromptDialog({
   const [prompt, setPrompt] = useState("");
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const promptId = useId();
-  const voice = useVoiceInput(setPrompt);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -58,7 +52,6 @@ export function CustomPromptDialog({
       toast.error("Please enter a prompt");
       return;
     }
-    voice.stop();
     onTransform(prompt.trim());
     setPrompt("");
     onOpenChange(false);
@@ -72,13 +65,7 @@ export function CustomPromptDialog({
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) voice.stop();
-        onOpenChange(next);
-      }}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Convert Image</DialogTitle>
@@ -128,31 +115,19 @@ export function CustomPromptDialog({
               if (file) onSelectFile(file);
             }}
           />
-          <div className="grid gap-2">
-            <Label htmlFor={promptId}>Your transformation</Label>
-            <Textarea
-              id={promptId}
-              rows={4}
-              maxLength={MAX_PROMPT_LENGTH}
-              placeholder="Describe how you want to transform the image..."
-              value={prompt}
-              onChange={(e) => setPrompt(e.target.value)}
-            />
-            <p className="text-right text-xs text-muted-foreground">
-              {prompt.length} / {MAX_PROMPT_LENGTH}
-            </p>
-          </div>
+          <PromptField
+            label="Your transformation"
+            placeholder="Describe how you want to transform the image..."
+            value={prompt}
+            onChange={setPrompt}
+          />
           {!hasImage && (
             <Alert variant="warning">
               <AlertTriangle aria-hidden="true" />
               <AlertDescription>Please upload an image before converting</AlertDescription>
             </Alert>
           )}
-          <DialogFooter className="gap-2 sm:justify-between">
-            <Button type="button" variant="outline" onClick={voice.toggle} aria-pressed={voice.listening}>
-              {voice.listening ? <MicOff aria-hidden="true" /> : <Mic aria-hidden="true" />}
-              {voice.listening ? "Stop" : "Voice Input"}
-            </Button>
+          <DialogFooter>
             <Button type="submit" disabled={!hasImage || busy}>
               <Wand2 aria-hidden="true" />
               Transform

@@ -135,14 +135,21 @@ function isCancellation(e: unknown): boolean {
   return typeof e === "object" && e !== null && "name" in e && e.name === "AbortError";
 }
 
-/** The message for the UI toast: "Failed to process image: <message>" (SPEC 8). */
-export function describeFailure(e: unknown): { message: string; advice: string; cancelled: boolean } {
+/**
+ * What went wrong, for any tool: the cause in the spec's words (`message`, e.g. "No modified image
+ * returned from API") and one sentence of what to do. Each tool words the toast around the cause
+ * itself ("Failed to process image: ...", SPEC 8), once.
+ */
+export function describeFailure(e: unknown): {
+  message: string;
+  advice: string;
+  cancelled: boolean;
+  kind?: GeminiErrorKind;
+} {
   if (isCancellation(e)) {
-    return { message: MESSAGES.cancelled, advice: ADVICE.cancelled, cancelled: true };
+    return { message: MESSAGES.cancelled, advice: ADVICE.cancelled, cancelled: true, kind: "cancelled" };
   }
-  if (isGeminiError(e)) {
-    return { message: `Failed to process image: ${e.message}`, advice: e.advice, cancelled: false };
-  }
+  if (isGeminiError(e)) return { message: e.message, advice: e.advice, cancelled: false, kind: e.kind };
   const reason = e instanceof Error && e.message.trim() !== "" ? e.message : MESSAGES.unknown;
-  return { message: `Failed to process image: ${reason}`, advice: ADVICE.unknown, cancelled: false };
+  return { message: reason, advice: ADVICE.unknown, cancelled: false };
 }

@@ -3,7 +3,7 @@ import { describeFailure, GeminiError, isGeminiError } from "@/lib/gemini";
 import { backoffDelay } from "@/lib/gemini/retry";
 
 describe("describeFailure", () => {
-  it("prefixes a Gemini error for the toast and passes its advice on", () => {
+  it("gives a Gemini error's cause unprefixed (each tool words the toast once) with its advice", () => {
     const error = new GeminiError({
       kind: "overloaded",
       status: 503,
@@ -12,9 +12,10 @@ describe("describeFailure", () => {
       retryable: true,
     });
     expect(describeFailure(error)).toEqual({
-      message: "Failed to process image: API error: The model is overloaded. Please try again later.",
+      message: "API error: The model is overloaded. Please try again later.",
       advice: "The AI is overloaded right now: try again in a minute.",
       cancelled: false,
+      kind: "overloaded",
     });
   });
 
@@ -27,12 +28,12 @@ describe("describeFailure", () => {
 
   it("falls back to the spec's wording for anything else", () => {
     expect(describeFailure(new Error("Failed to convert image to base64"))).toEqual({
-      message: "Failed to process image: Failed to convert image to base64",
+      message: "Failed to convert image to base64",
       advice: "Please try again.",
       cancelled: false,
     });
-    expect(describeFailure("boom").message).toBe("Failed to process image: Unknown error occurred");
-    expect(describeFailure(new Error("")).message).toBe("Failed to process image: Unknown error occurred");
+    expect(describeFailure("boom").message).toBe("Unknown error occurred");
+    expect(describeFailure(new Error("")).message).toBe("Unknown error occurred");
   });
 
   it("recognises its errors", () => {

@@ -1,0 +1,27 @@
+import { Cpu } from "lucide-react";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { useApiKey } from "@/lib/api-key";
+import { resolveGeminiTarget } from "@/lib/gemini";
+
+/** Whether AI calls made now go to the local preview engine (no key typed, none embedded). */
+export function useUsesLocalEngine(): boolean {
+  const apiKey = useApiKey();
+  try {
+    return resolveGeminiTarget(apiKey).source === "local-engine";
+  } catch {
+    return false;
+  }
+}
+
+/** DESIGN: the UI always says when the local preview engine answers instead of Gemini. */
+export function LocalEngineNotice() {
+  if (!useUsesLocalEngine()) return null;
+  return (
+    <Alert className="border-sky-300 bg-sky-50 text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100">
+      <Cpu aria-hidden="true" />
+      <AlertDescription className="text-inherit">
+        Local preview engine - add a Gemini key for AI results
+      </AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { toast } from "sonner";
+import type { FeatureId } from "@/config/tiers";
+import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
+import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
+import { recordConversion } from "@/lib/usage";
+import { useAllowance, type Denied } from "./use-allowance";
+
+/** A failure as the user sees it: the tool's message (SPEC 8) and one plain sentence of what to do. */
+export type AiFailure = {
+  /** The cause alone ("No modified image returned from API"). */
+  reason: string;
+  /** The tool's wording of it ("Failed to process image: No modified image returned from API"). */
+  message: string;
+  advice: string;
+  kind?: GeminiErrorKind;
+};
+
+export type AiRunStatus = "idle" | "running" | "done" | "failed";
+
+export type AiRunState<I, R> = {
+  status: AiRunStatus;
+  /** The input of the current or last run (what "Try again" sends again). */
+  input: I | null;
+  /** The last result; kept while a new run is going and after a failed one. */
+  result: R | null;
+  error: AiFailure | null;
+  /** A retry the client is waiting for (the AI was busy), shown with a countdown. */
+  retryWait: RetryWait | null;
+};
+
+export type AiRunContext<R> = {
+  signal: AbortSignal;
+  onRetryWait: (wait: RetryWait | null) => void;
+  /** Count one conversion now, for a tool whose run returns several results one by one (`counting: "manual"`). */
+  count: () => void;
+  /** Show a result that is still arriving (a streamed poem). */
+  partial: (result: R) => void;
+};
+
+/** A tool's own words for the flow's toasts (SPEC 8). */
+export type AiRunCopy = {
+  /** The loading toast while the run goes on; none when omitted. */
+  processing?: string;
+  success: string;
+  /** The failure toast and banner message, from the cause. */
+  failure: (reason: string) => string;
+  cancelled?: string;
+};
+
+export type AiRunOptions<I, R> = {
+  /** The work: plain async code with no React in it, cancelled through `ctx.signal`. */
+  execute: (input: I, ctx: AiRunContext<R>) => Promise<R>;
+  copy: (input: I) => AiRunCopy;
+  /** Conversions the run will use (default 1); checked against what is left before anything is sent. */
+  cost?: (input: I) => number;
+  /** A feature gate the run needs. */
+  feature?: (input: I) => FeatureId | undefined;
+  /**
+   * "result" (default): one conversion counted when `execute` resolves with a result. "manual": the
+   * tool counts each result itself with `ctx.count()` as it comes back.
+   */
+  counting?: "result" | "manual";
+  /** Called with each result as it arrives, before it is shown. */
+  onResult?: (result: R, input: I) => void;
+  /** A refusal the tool words itself (e.g. a batch larger than what is left); true when handled. */
+  onDenied?: (denied: Denied, input: I) => boolean;
+};
+
+type Action<I, R> =
+  | { type: "start"; input: I }
+  | { type: "partial"; result: R }
+  | { type: "wait"; wait: RetryWait | null }
+  | { type: "success"; result: R }
+  | { type: "failure"; error: AiFailure }
+  | { type: "stopped" }
+  | { type: "restore"; input: I | null; result: R }
+  | { type: "reset" };
+
+function initialState<I, R>(): AiRunState<I, R> {
+  return { status: "idle", input: null, result: null, error: null, retryWait: null };
+}
+
+function reducer<I, R>(state: AiRunState<I, R>, action: Action<I, R>): AiRunState<I, R> {
+  switch (action.type) {
+    case "start":
+      return { ...state, status: "running", input: action.input, error: null, retryWait: null };
+    case "partial":
+      return { ...state, result: action.result };
+    case "wait":
+      return { ...state, retryWait: action.wait };
+    case "success":
+      return { ...state, status: "done", result: action.result, retryWait: null };
+    case "failure":
+      return { ...state, status: "failed", error: action.error, retryWait: null };
+    case "stopped":
+      return { ...state, status: state.result ? "done" : "idle", retryWait: null };
+    case "restore":
+      return { ...initialState<I, R>(), status: "done", input: action.input, result: action.result };
+    case "reset":
+      return initialState<I, R>();
+  }
+}
+
+export const CANCELLED_TOAST = "Conversion cancelled. Nothing was counted.";
+
+/**
+ * The one flow of every AI tool (DESIGN "AI tools"): the allowance checked at the moment of the
+ * action (signed in, plan, conversions left, feature gate); one run in flight, cancelled by `cancel`
+ * (Cancel, Escape) and by leaving the page; retry waits in the state; the tool's toasts; a conversion
+ * counted only for what came back, as it comes back; every failure as message plus advice.
+ */
+export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
+  const [state, dispatch] = useReducer(reducer<I, R>, undefined, initialState<I, R>);
+  const { userId, check, deny } = useAllowance();
+  const controller = useRef<AbortController | null>(null);
+  const optionsRef = useRef(options);
+  useEffect(() => {
+    optionsRef.current = options;
+  });
+
+  // Leaving the page cancels what is running; nothing more is counted.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const run = useCallback(
+    async (input: I): Promise<R | undefined> => {
+      if (controller.current) return undefined; // one run at a time: a double click sends nothing
+      const ac = new AbortController();
+      controller.current = ac;
+      const opts = optionsRef.current;
+      dispatch({ type: "start", input });
+      try {
+        const allowance = await check({ cost: opts.cost?.(input), feature: opts.feature?.(input) });
+        if (ac.signal.aborted) {
+          dispatch({ type: "stopped" });
+          return undefined;
+        }
+        if (!allowance.ok) {
+          if (allowance.reason === "error") {
+            deny(allowance);
+            dispatch({
+              type: "failure",
+              error: { reason: PLAN_CHECK_FAILURE.message, ...PLAN_CHECK_FAILURE },
+            });
+          } else {
+            dispatch({ type: "stopped" });
+            if (!opts.onDenied?.(allowance, input)) deny(allowance);
+          }
+          return undefined;
+        }
+
+        const copy = opts.copy(input);
+        const toastId = copy.processing ? toast.loading(copy.processing) : undefined;
+        const count = () => {
+          if (userId && !ac.signal.aborted) recordConversion(userId);
+        };
+        try {
+          const result = await opts.execute(input, {
+            signal: ac.signal,
+            onRetryWait: (wait) => {
+              if (!ac.signal.aborted) dispatch({ type: "wait", wait });
+            },
+            count,
+            partial: (partial) => {
+              if (!ac.signal.aborted) dispatch({ type: "partial", result: partial });
+            },
+          });
+          ac.signal.throwIfAborted();
+          if ((opts.counting ?? "result") === "result") count();
+          opts.onResult?.(result, input);
+          dispatch({ type: "success", result });
+          toast.success(copy.success, { id: toastId });
+          return result;
+        } catch (error) {
+          const failure = describeFailure(error);
+          if (ac.signal.aborted || failure.cancelled) {
+            dispatch({ type: "stopped" });
+            toast.info(copy.cancelled ?? CANCELLED_TOAST, { id: toastId });
+          } else {
+            const message = copy.failure(failure.message);
+            dispatch({
+              type: "failure",
+              error: { reason: failure.message, message, advice: failure.advice, kind: failure.kind },
+            });
+            toast.error(message, { id: toastId, description: failure.advice });
+          }
+          return undefined;
+        }
+      } finally {
+        if (controller.current === ac) controller.current = null;
+      }
+    },
+    [check, deny, userId],
+  );
+
+  const cancel = useCallback(() => controller.current?.abort(), []);
+
+  const retry = useCallback(() => {
+    if (state.input !== null) void run(state.input);
+  }, [run, state.input]);
+
+  /** Back to the start; ignored while a run is going (cancel it first). */
+  const reset = useCallback(() => {
+    if (!controller.current) dispatch({ type: "reset" });
+  }, []);
+
+  /** Show a result kept from an earlier visit as the current one. */
+  const restore = useCallback((result: R, input: I | null = null) => {
+    if (!controller.current) dispatch({ type: "restore", input, result });
+  }, []);
+
+  return { state, run, cancel, retry, reset, restore, running: state.status === "running" };
+}

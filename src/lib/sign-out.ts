@@ -1,0 +1,22 @@
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { getSupabase } from "@/lib/supabase";
+
+async function signOut() {
+  const supabase = await getSupabase();
+  const { error } = await supabase.auth.signOut();
+  if (error) throw error;
+}
+
+export function useSignOut() {
+  return useMutation({
+    mutationKey: ["auth", "sign-out"],
+    mutationFn: signOut,
+    retry: false,
+    onSuccess: () => toast.success("You have been logged out successfully"),
+    onError: (error) => {
+      console.error("Sign-out failed", error);
+      toast.error("Failed to log out. Please try again.");
+    },
+  });
+}
