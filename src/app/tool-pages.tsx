@@ -39,5 +39,8 @@ export const TOOL_PAGES: Record<ToolId, LazyPage> = {
   art: upcoming("Art Enhancer", "Upload or draw a picture and get a refined version of it."),
   scene: upcoming("Modify Scene", "Add an image, text or widget to a picture."),
   poetry: upcoming("Visual Poetry", "Get a colourful poem about your picture."),
-  celebrations: upcoming("Celebration Creator", "A festive image for a birthday, wedding, graduation and more."),
+  celebrations: upcoming(
+    "Celebration Creator",
+    "A festive image for a birthday, wedding, graduation and more.",
+  ),
 };

@@ -42,7 +42,11 @@ export function celebrationLabel(type: CelebrationType): string {
 }
 
 /** SPEC 7.1 "celebration": the occasion and the description; a colourful, festive, joyful image. */
-export function celebrationPrompt(type: CelebrationType, description: string, withInspiration: boolean): string {
+export function celebrationPrompt(
+  type: CelebrationType,
+  description: string,
+  withInspiration: boolean,
+): string {
   const inspiration = withInspiration
     ? " Use the attached image as inspiration for the subject, colours and mood."
     : "";

@@ -1,0 +1,42 @@
+import { useId } from "react";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { ASPECT_RATIOS, type AspectRatio } from "@/config/prompts";
+
+const NAMES: Record<AspectRatio, string> = {
+  "1:1": "Square (1:1)",
+  "4:5": "Portrait (4:5)",
+  "3:4": "Portrait (3:4)",
+  "16:9": "Landscape (16:9)",
+  "9:16": "Story (9:16)",
+};
+
+/** The shape of a generated image, sent as generationConfig.imageConfig.aspectRatio (1:1 default). */
+export function AspectRatioSelect({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: AspectRatio;
+  onChange: (value: AspectRatio) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>Aspect ratio</Label>
+      <Select value={value} onValueChange={(v) => onChange(v as AspectRatio)} disabled={disabled}>
+        <SelectTrigger id={id} className="w-full sm:w-56">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {ASPECT_RATIOS.map((ratio) => (
+            <SelectItem key={ratio} value={ratio}>
+              {NAMES[ratio]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
