@@ -93,8 +93,11 @@ export function detectStyle(prompt: string): Style {
   for (const [id, pattern] of RULES) {
     if (!pattern.test(prompt)) continue;
     if (id === "frog") {
-      const add = prompt.search(FROG_ADD);
-      const transform = prompt.search(FROG_TRANSFORM);
+      // Read the user's own words where the app wrapped them ("Transform this image according to the
+      // user's request: "put a frog on my head"..."): the wrapper's verbs say nothing about the frog.
+      const words = extractUserInstruction(prompt);
+      const add = words.search(FROG_ADD);
+      const transform = words.search(FROG_TRANSFORM);
       const frogId: StyleId = transform >= 0 && (add < 0 || transform < add) ? "frog-transform" : "frog-add";
       return { id: frogId, label: LABELS[frogId] };
     }
