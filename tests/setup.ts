@@ -1,8 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { toast } from "sonner";
 import { server } from "./msw/server";
+
+// findBy*/waitFor wait up to 5 s: a lazy route's first import can take over a second on a busy
+// 2-core CI machine. A test that expects something never to appear asserts that explicitly.
+configure({ asyncUtilTimeout: 5000 });
 
 // Every HTTP request a test makes must be answered by a handler: an unexpected call fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

@@ -231,6 +231,8 @@ describe("every failure class: a clear message, the photo kept, nothing counted"
         20,
       );
       expect(await screen.findByText(/^Failed to process image: /)).toBeInTheDocument();
+      // The toast and the banner say "Failed to process image" once (it used to be doubled).
+      expect(document.body.textContent).not.toMatch(/Failed to process image: Failed to process image/);
       expect(screen.getByRole("img", { name: "Original" })).toBeInTheDocument();
       expect(within(banner).getByRole("button", { name: "Try again" })).toBeInTheDocument();
       expect(getUsedConversions(USER.id)).toBe(0);
@@ -283,6 +285,8 @@ describe("every failure class: a clear message, the photo kept, nothing counted"
     await openPage(frog);
     await upload();
     expect(await screen.findByText(/Trying again in 7 s/)).toBeInTheDocument();
+    // The wait is for the second attempt: the countdown names that one, not the third.
+    expect(screen.getByText(/Trying again in 7 s \(attempt 2 of 3\)/)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole("button", { name: "Cancel" }));
     expect(await screen.findByText("Conversion cancelled. Nothing was counted.")).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 50));
