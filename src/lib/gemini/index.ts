@@ -3,3 +3,4 @@ export { describeFailure, GeminiError, isGeminiError, type GeminiErrorKind } fro
 export type { ImageResult, InlineImage } from "./parse";
 export type { RetryWait } from "./retry";
 export { resolveGeminiTarget, type GeminiTarget } from "./target";
+export { streamText, STREAM_MESSAGES, type StreamTextOptions } from "./stream";

@@ -156,7 +156,7 @@ const BLOCKED_FINISH = new Set([
 ]);
 const RECITATION_FINISH = new Set(["RECITATION", "IMAGE_RECITATION"]);
 
-type Reply = {
+export type Reply = {
   blockReason?: string;
   hasCandidate: boolean;
   finishReason?: string;
@@ -165,7 +165,7 @@ type Reply = {
 };
 
 /** The parts of candidates[0] that are not thoughts (drafts), split into images and texts. */
-function readReply(body: JsonObject): Reply {
+export function readReply(body: JsonObject): Reply {
   const feedback = isObject(body.promptFeedback) ? body.promptFeedback : {};
   const candidate = asArray(body.candidates)[0];
   const reply: Reply = {
@@ -190,7 +190,7 @@ function readReply(body: JsonObject): Reply {
   return reply;
 }
 
-function noResult(reply: Reply, ctx: CallContext): GeminiError {
+export function noResult(reply: Reply, ctx: CallContext): GeminiError {
   const message = ctx.call === "image" ? MESSAGES.noImage : MESSAGES.noText;
   if (reply.blockReason) {
     return new GeminiError({ kind: "prompt-blocked", message, advice: ADVICE.promptBlocked });

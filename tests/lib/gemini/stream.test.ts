@@ -1,0 +1,195 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getEnv } from "@/config/env";
+import {
+  GeminiError,
+  isGeminiError,
+  STREAM_MESSAGES,
+  streamText,
+  type GeminiTarget,
+  type RetryWait,
+  type StreamTextOptions,
+} from "@/lib/gemini";
+import { eventData, takeEvents } from "@/lib/gemini/stream";
+import { server } from "../../msw/server";
+import { GEMINI_BASE_URL, geminiHandler } from "../../msw/gemini";
+import { geminiStreamHandler, sseOf, textChunk, type GeminiStreamReply } from "../../msw/gemini-stream";
+
+const KEY = "AIzaTestKey-0123456789";
+const target: GeminiTarget = { baseUrl: GEMINI_BASE_URL, apiKey: KEY, source: "user-key" };
+const TEXT_MODEL = getEnv().VITE_GEMINI_TEXT_MODEL;
+const PARTS: StreamTextOptions["parts"] = [
+  { text: "Write a poem." },
+  { inlineData: { mimeType: "image/jpeg", data: "/9j/4AAQSkZJRg==" } },
+];
+const POEM = [
+  "Golden light on a quiet face,",
+  "A helmet held with steady grace,",
+  "Stars and stripes behind her stand,",
+  "The whole sky waiting in her hand.",
+].join("\n");
+
+function serveStream(replies: GeminiStreamReply | GeminiStreamReply[]) {
+  const fake = geminiStreamHandler(replies);
+  server.use(fake.handler);
+  return fake;
+}
+
+function options(overrides: Partial<StreamTextOptions> = {}): StreamTextOptions {
+  return { target, model: TEXT_MODEL, parts: PARTS, ...overrides };
+}
+
+async function failure(promise: Promise<unknown>): Promise<GeminiError> {
+  const error = await promise.then(
+    () => new Error("expected the call to fail"),
+    (e: unknown) => e,
+  );
+  if (!isGeminiError(error)) throw error;
+  return error;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("SSE parsing", () => {
+  it("splits events on blank lines with LF, CRLF or CR, holding a trailing CR", () => {
+    expect(takeEvents("data: a\n\ndata: b\r\n\r\ndata: c")).toEqual({
+      events: ["data: a", "data: b"],
+      rest: "data: c",
+    });
+    expect(takeEvents("data: a\r\n\r")).toEqual({ events: [], rest: "data: a\n\r" });
+    expect(takeEvents("data: a\n\r" + "\n").events).toEqual(["data: a"]);
+    expect(takeEvents("data: z", true).events).toEqual(["data: z"]);
+  });
+
+  it("joins data lines, ignores comments and other fields", () => {
+    expect(eventData('data: {"a":\ndata: 1}')).toBe('{"a":\n1}');
+    expect(eventData(": keep-alive")).toBeUndefined();
+    expect(eventData("event: message\ndata:x")).toBe("x");
+  });
+});
+
+describe("streamText", () => {
+  it("streams the recorded answer piece by piece, with the key in a header and alt=sse", async () => {
+    const fake = serveStream({ sse: "stream-text-success.sse", pieceSize: 37 });
+    const seen: string[] = [];
+    const text = await streamText(options({ onText: (all) => seen.push(all) }));
+    expect(text).toBe(POEM);
+    expect(seen.length).toBe(4);
+    expect(seen[0]).toBe("Golden light on a quiet face,\n");
+    expect(seen.at(-1)?.trim()).toBe(POEM);
+    const [request] = fake.requests;
+    expect(request!.url.pathname).toBe(`/v1beta/models/${TEXT_MODEL}:streamGenerateContent`);
+    expect(request!.url.search).toBe("?alt=sse");
+    expect(request!.headers.get("x-goog-api-key")).toBe(KEY);
+    expect(request!.url.href).not.toContain(KEY);
+    expect(request!.body).toEqual({ contents: [{ role: "user", parts: PARTS }] });
+  });
+
+  it("reads CRLF events and skips thought parts", async () => {
+    const thought = {
+      candidates: [{ content: { parts: [{ text: "Planning the poem...", thought: true }] }, index: 0 }],
+    };
+    serveStream({
+      sse: { raw: sseOf([thought, textChunk("Red sky,\n"), textChunk("blue sea.", "STOP")], "\r\n") },
+      pieceSize: 5,
+    });
+    expect(await streamText(options())).toBe("Red sky,\nblue sea.");
+  });
+
+  it("a final SAFETY chunk fails as a blocked answer, even after some text", async () => {
+    serveStream({ sse: "stream-safety-stop.sse" });
+    const seen: string[] = [];
+    const error = await failure(streamText(options({ onText: (all) => seen.push(all) })));
+    expect(error.kind).toBe("output-blocked");
+    expect(error.retryable).toBe(false);
+    expect(seen).toEqual(["Roses on the "]);
+  });
+
+  it("a blocked prompt in the stream fails as prompt-blocked", async () => {
+    serveStream({ sse: { raw: sseOf([{ promptFeedback: { blockReason: "SAFETY" } }]) } });
+    expect((await failure(streamText(options({ maxAttempts: 1 })))).kind).toBe("prompt-blocked");
+  });
+
+  it("a stream that closes without its final chunk, or drops, is an early end (retried)", async () => {
+    const cut = { sse: { raw: sseOf([textChunk("Red sky,\n")]) } } as const;
+    const fake = serveStream([cut, { sse: "stream-text-success.sse", dropAfter: 200 }]);
+    const waits: (RetryWait | null)[] = [];
+    const error = await failure(streamText(options({ maxAttempts: 2, onRetryWait: (w) => waits.push(w) })));
+    expect(error.message).toBe(STREAM_MESSAGES.endedEarly);
+    expect(error.retryable).toBe(true);
+    expect(fake.requests).toHaveLength(2);
+    expect(waits[0]).toMatchObject({ attempt: 2, maxAttempts: 2 });
+  }, 10_000);
+
+  it("an error event inside the stream is read like an HTTP error", async () => {
+    serveStream({
+      sse: {
+        raw: sseOf([{ error: { code: 400, message: "API key not valid.", status: "INVALID_ARGUMENT" } }]),
+      },
+    });
+    const error = await failure(streamText(options()));
+    expect(error.kind).toBe("bad-key");
+    expect(error.message).toBe("API error: API key not valid.");
+  });
+
+  it.each<[GeminiStreamReply, string, boolean]>([
+    [{ fixture: "error-400-api-key-invalid.json" }, "bad-key", false],
+    [{ fixture: "error-403-key-leaked.json" }, "key-denied", false],
+    [{ fixture: "error-429-daily-quota.json" }, "daily-quota", false],
+    [{ text: "<html>Bad gateway</html>", status: 502 }, "server", true],
+  ])("an HTTP error before the stream maps like generateContent (%#)", async (reply, kind, retryable) => {
+    const fake = serveStream(reply);
+    const error = await failure(streamText(options({ maxAttempts: 1 })));
+    expect(error.kind).toBe(kind);
+    expect(error.retryable).toBe(retryable);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("retries a 503 and then streams", async () => {
+    const fake = serveStream([{ fixture: "error-503-overloaded.json" }, { sse: "stream-text-success.sse" }]);
+    expect(await streamText(options())).toBe(POEM);
+    expect(fake.requests).toHaveLength(2);
+  }, 10_000);
+
+  it("falls back to generateContent when the stream endpoint is missing (404)", async () => {
+    const whole = geminiHandler({ fixture: "text-success.json" });
+    server.use(whole.handler);
+    const seen: string[] = [];
+    const text = await streamText(options({ onText: (all) => seen.push(all) }));
+    expect(text).toMatch(/^Golden light spills over a quiet face,/);
+    expect(seen).toEqual([text]);
+    expect(whole.requests).toHaveLength(1);
+  });
+
+  it("falls back when a proxy answers the stream with plain JSON", async () => {
+    serveStream({ sse: { raw: "{}" }, contentType: "application/json" });
+    const whole = geminiHandler({ fixture: "text-success.json" });
+    server.use(whole.handler);
+    expect(await streamText(options())).toMatch(/^Golden light spills/);
+    expect(whole.requests).toHaveLength(1);
+  });
+
+  it("cancels mid-stream with a cancelled error", async () => {
+    serveStream({ sse: "stream-text-success.sse", pieceSize: 20, gapMs: 30 });
+    const controller = new AbortController();
+    const promise = streamText(
+      options({
+        signal: controller.signal,
+        onText: () => controller.abort(),
+      }),
+    );
+    expect((await failure(promise)).kind).toBe("cancelled");
+  });
+
+  it("offline before the stream starts is an offline error", async () => {
+    serveStream({ networkError: true });
+    expect((await failure(streamText(options({ maxAttempts: 1 })))).kind).toBe("offline");
+  });
+
+  it("times out a stream that stops sending", async () => {
+    serveStream({ hang: true });
+    const error = await failure(streamText(options({ maxAttempts: 1, timeoutMs: 100 })));
+    expect(error.kind).toBe("timeout");
+  });
+});
