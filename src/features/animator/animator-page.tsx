@@ -1,0 +1,138 @@
+import type { FormEvent } from "react";
+import { Clapperboard, Download, Loader2, RotateCcw, Sparkles, UserRound } from "lucide-react";
+import { AspectRatioSelect } from "@/components/aspect-ratio-select";
+import { PromptField } from "@/components/prompt-field";
+import { CostNote } from "@/components/remaining-counter";
+import { ToolPage } from "@/components/tool-page";
+import { Button } from "@/components/ui/button";
+import { getTool } from "@/config/tools";
+import { AnimationPlayer } from "./animation-player";
+import { useAnimator } from "./use-animator";
+
+const TOOL = getTool("animator");
+
+const OVERLAYS = {
+  create: {
+    title: "Generating Character Styles...",
+    text: "Drawing your character. This may take a minute.",
+  },
+  animate: {
+    title: "Animating your character...",
+    text: "Drawing four frames of a loop. This may take a minute.",
+  },
+} as const;
+
+/** Character Animator (SPEC 2.16): describe a character, get it drawn, then animate it. */
+export function AnimatorPage() {
+  const animator = useAnimator();
+  const { result, busy, running } = animator;
+  const character = result?.character ?? null;
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    animator.create();
+  }
+
+  return (
+    <ToolPage
+      title={TOOL.title}
+      description={TOOL.description}
+      emoji="🎬"
+      error={animator.error}
+      onRetry={animator.canRetry ? animator.retry : undefined}
+      busy={busy}
+      processing={
+        running ? { ...OVERLAYS[running], retryWait: animator.retryWait, onCancel: animator.cancel } : null
+      }
+    >
+      <div className="grid items-start gap-6 md:grid-cols-2">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="Describe your character"
+          className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
+        >
+          <PromptField
+            label="Character description"
+            value={animator.description}
+            onChange={animator.setDescription}
+            placeholder="A friendly green dragon with big eyes, wearing a red scarf..."
+            rows={5}
+            required
+            disabled={busy}
+          />
+          <AspectRatioSelect
+            value={animator.aspectRatio}
+            onChange={animator.setAspectRatio}
+            disabled={busy}
+          />
+          <div className="grid gap-2">
+            <Button type="submit" disabled={busy} className="w-full sm:w-auto sm:justify-self-start">
+              {running === "create" ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Sparkles aria-hidden="true" />
+              )}
+              {running === "create" ? "Generating..." : "Create Character"}
+            </Button>
+            <CostNote />
+          </div>
+        </form>
+
+        <section
+          aria-label="Your character"
+          className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
+        >
+          {character ? (
+            <>
+              <figure className="space-y-3">
+                <img
+                  src={character.dataUrl}
+                  alt={`Generated character: ${character.description}`}
+                  className="mx-auto h-auto max-h-[60vh] w-full rounded-xl border bg-muted object-contain"
+                />
+                {character.text && (
+                  <figcaption className="text-sm whitespace-pre-line text-muted-foreground">
+                    {character.text}
+                  </figcaption>
+                )}
+              </figure>
+              <div className="flex flex-wrap gap-2">
+                <Button type="button" variant="outline" onClick={animator.createNew} disabled={busy}>
+                  <RotateCcw aria-hidden="true" />
+                  Create New
+                </Button>
+                <Button type="button" onClick={animator.downloadPng} disabled={busy}>
+                  <Download aria-hidden="true" />
+                  Download
+                </Button>
+                <Button type="button" variant="secondary" onClick={animator.animate} disabled={busy}>
+                  {running === "animate" ? (
+                    <Loader2 aria-hidden="true" className="animate-spin" />
+                  ) : (
+                    <Clapperboard aria-hidden="true" />
+                  )}
+                  {running === "animate" ? "Animating..." : "Animate"}
+                </Button>
+              </div>
+              <CostNote />
+              {result?.animation && (
+                <AnimationPlayer
+                  key={result.animation.id}
+                  frames={result.animation.frames}
+                  onDownloadGif={animator.downloadGif}
+                  disabled={busy}
+                />
+              )}
+            </>
+          ) : (
+            <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+              <UserRound aria-hidden="true" className="size-10" />
+              <p>Your character will appear here</p>
+            </div>
+          )}
+        </section>
+      </div>
+    </ToolPage>
+  );
+}

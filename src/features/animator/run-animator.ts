@@ -1,0 +1,140 @@
+/**
+ * The Character Animator's AI calls (SPEC 2.16, 7.1), plain async code with no React: a character
+ * from a description, and a four-frame loop of that character (one request, one 2x2 sheet, split
+ * here and encoded as a GIF).
+ */
+import { getEnv } from "@/config/env";
+import { ANIMATION_PROMPT, characterPrompt, type AspectRatio } from "@/config/prompts";
+import {
+  GeminiError,
+  generateImage,
+  isGeminiError,
+  resolveGeminiTarget,
+  type GeminiErrorKind,
+  type RetryWait,
+} from "@/lib/gemini";
+import { dataUrlToBlob } from "@/lib/image";
+import { encodeGif } from "./gif";
+import { splitSheet } from "./sprite-sheet";
+
+/** SPEC 8 "Animator". */
+export const NO_IMAGE_MESSAGE = "No image returned from API";
+export const CHARACTER_FALLBACK = "Failed to generate character. Please try again.";
+export const ANIMATION_FALLBACK = "Failed to animate character. Please try again.";
+
+export type Character = {
+  dataUrl: string;
+  mimeType: string;
+  /** The image as base64 without a data: prefix (what Animate sends back). */
+  base64: string;
+  /** The words the model may send beside the image. */
+  text?: string;
+  description: string;
+  aspectRatio: AspectRatio;
+};
+
+export type AnimationFrame = { url: string; width: number; height: number };
+
+export type Animation = {
+  /** Tells one animation from the next (the player starts again at frame 1). */
+  id: number;
+  frames: AnimationFrame[];
+  /** The looping GIF of the frames (animated-character.gif). */
+  gif: Blob;
+  text?: string;
+};
+
+let animations = 0;
+
+type CallOptions = {
+  apiKey?: string;
+  signal: AbortSignal;
+  onRetryWait?: (wait: RetryWait | null) => void;
+};
+
+/** The client's "no result" classes: the model answered, but without an image. */
+const NO_IMAGE_KINDS = new Set<GeminiErrorKind>([
+  "no-image",
+  "prompt-blocked",
+  "output-blocked",
+  "text-instead-of-image",
+]);
+
+/** The tool's words for a failure: "No image returned from API" for every no-image answer, the rest as is. */
+function reword(error: unknown, fallback: string): unknown {
+  if (isGeminiError(error)) {
+    if (!NO_IMAGE_KINDS.has(error.kind)) return error;
+    return new GeminiError({
+      kind: error.kind,
+      message: NO_IMAGE_MESSAGE,
+      advice: error.advice,
+      status: error.status,
+      retryable: error.retryable,
+      cause: error,
+    });
+  }
+  if (error instanceof Error && (error.name === "AbortError" || error.message.trim() !== "")) return error;
+  return new Error(fallback, { cause: error });
+}
+
+/** SPEC 7.1 "character generation": the description in, a colourful cartoon character out. */
+export async function createCharacter(
+  input: { description: string; aspectRatio: AspectRatio } & CallOptions,
+): Promise<Character> {
+  const description = input.description.trim();
+  try {
+    const target = resolveGeminiTarget(input.apiKey);
+    const result = await generateImage({
+      target,
+      model: getEnv().VITE_GEMINI_IMAGE_MODEL,
+      parts: [{ text: characterPrompt(description) }],
+      generationConfig: { imageConfig: { aspectRatio: input.aspectRatio } },
+      signal: input.signal,
+      onRetryWait: input.onRetryWait,
+    });
+    return {
+      dataUrl: result.dataUrl,
+      mimeType: result.image.mimeType,
+      base64: result.image.data,
+      text: result.text,
+      description,
+      aspectRatio: input.aspectRatio,
+    };
+  } catch (error) {
+    throw reword(error, CHARACTER_FALLBACK);
+  }
+}
+
+/**
+ * "Animate": the character image goes back with ANIMATION_PROMPT, at the character's aspect ratio
+ * (each quarter of the sheet then has it too); the sheet is cut into four frames and made a GIF.
+ */
+export async function animateCharacter(input: { character: Character } & CallOptions): Promise<Animation> {
+  const { character, signal } = input;
+  try {
+    const target = resolveGeminiTarget(input.apiKey);
+    const result = await generateImage({
+      target,
+      model: getEnv().VITE_GEMINI_IMAGE_MODEL,
+      parts: [
+        { text: ANIMATION_PROMPT },
+        { inlineData: { mimeType: character.mimeType, data: character.base64 } },
+      ],
+      generationConfig: { imageConfig: { aspectRatio: character.aspectRatio } },
+      signal,
+      onRetryWait: input.onRetryWait,
+    });
+    const frames = await splitSheet(dataUrlToBlob(result.dataUrl));
+    signal.throwIfAborted();
+    const gif = encodeGif(frames);
+    animations += 1;
+    return {
+      id: animations,
+      frames: frames.map(({ url, width, height }) => ({ url, width, height })),
+      gif: new Blob([gif as Uint8Array<ArrayBuffer>], { type: "image/gif" }),
+      text: result.text,
+    };
+  } catch (error) {
+    throw reword(error, ANIMATION_FALLBACK);
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The animation comes back as one 2x2 sprite sheet (frame 1 top-left, 2 top-right, 3 bottom-left,
+ * 4 bottom-right). Here it is cut into its four quarters on a canvas, in the browser.
+ */
+import type { RgbaFrame } from "./gif";
+
+/** Frames are scaled down to at most this side: plenty for the player and keeps the GIF small. */
+export const MAX_FRAME_SIDE = 512;
+export const FRAME_COUNT = 4;
+
+export type SheetFrame = RgbaFrame & {
+  /** The frame as a PNG data: URL, for an <img>. */
+  url: string;
+};
+
+/** The sheet could not be read or is too small to hold four frames. */
+export class SheetError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "SheetError";
+  }
+}
+
+export const SHEET_UNREADABLE = "The animation frames could not be read";
+
+type Canvas2D = {
+  canvas: OffscreenCanvas | HTMLCanvasElement;
+  ctx: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
+};
+
+function createCanvas(width: number, height: number): Canvas2D {
+  if (typeof OffscreenCanvas === "function") {
+    const canvas = new OffscreenCanvas(width, height);
+    const ctx = canvas.getContext("2d");
+    if (ctx) return { canvas, ctx };
+  }
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext("2d");
+  if (!ctx) throw new SheetError("Canvas 2D is not available in this browser");
+  return { canvas, ctx };
+}
+
+function toPngBlob(canvas: OffscreenCanvas | HTMLCanvasElement): Promise<Blob> {
+  if ("convertToBlob" in canvas) return canvas.convertToBlob({ type: "image/png" });
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new SheetError(SHEET_UNREADABLE))), "image/png"),
+  );
+}
+
+function blobToDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new SheetError(SHEET_UNREADABLE));
+    reader.readAsDataURL(blob);
+  });
+}
+
+type Decoded = { source: CanvasImageSource; width: number; height: number; close: () => void };
+
+async function decode(sheet: Blob): Promise<Decoded> {
+  try {
+    const bitmap = await createImageBitmap(sheet);
+    return { source: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
+  } catch (error) {
+    throw new SheetError(SHEET_UNREADABLE, { cause: error });
+  }
+}
+
+/** The size a quarter is drawn at: its own, or scaled down so its longer side is `maxSide`. */
+export function frameSize(sheetWidth: number, sheetHeight: number, maxSide = MAX_FRAME_SIDE) {
+  const width = Math.floor(sheetWidth / 2);
+  const height = Math.floor(sheetHeight / 2);
+  const scale = Math.min(1, maxSide / Math.max(width, height));
+  return {
+    source: { width, height },
+    target: {
+      width: Math.max(1, Math.round(width * scale)),
+      height: Math.max(1, Math.round(height * scale)),
+    },
+  };
+}
+
+/**
+ * Cuts a 2x2 sheet into its four frames, in reading order, each as RGBA pixels (for the GIF) and a
+ * PNG data URL (for the player).
+ */
+export async function splitSheet(sheet: Blob, maxSide = MAX_FRAME_SIDE): Promise<SheetFrame[]> {
+  const image = await decode(sheet);
+  try {
+    if (image.width < 8 || image.height < 8) {
+      throw new SheetError(`${SHEET_UNREADABLE}: the picture is too small to hold four frames`);
+    }
+    const { source, target } = frameSize(image.width, image.height, maxSide);
+    const frames: SheetFrame[] = [];
+    for (let i = 0; i < FRAME_COUNT; i++) {
+      const sx = (i % 2) * source.width;
+      const sy = Math.floor(i / 2) * source.height;
+      const { canvas, ctx } = createCanvas(target.width, target.height);
+      ctx.imageSmoothingEnabled = true;
+      ctx.imageSmoothingQuality = "high";
+      ctx.drawImage(image.source, sx, sy, source.width, source.height, 0, 0, target.width, target.height);
+      const { data } = ctx.getImageData(0, 0, target.width, target.height);
+      const url = await blobToDataUrl(await toPngBlob(canvas));
+      frames.push({ data, width: target.width, height: target.height, url });
+    }
+    return frames;
+  } finally {
+    image.close();
+  }
+}

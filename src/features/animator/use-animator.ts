@@ -1,0 +1,128 @@
+import { useCallback, useState } from "react";
+import { toast } from "sonner";
+import { DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/prompts";
+import { getTool } from "@/config/tools";
+import { useAiRun, type AiRunCopy } from "@/hooks/use-ai-run";
+import { useApiKey } from "@/lib/api-key";
+import { downloadImage } from "@/lib/image";
+import {
+  animateCharacter,
+  ANIMATION_FALLBACK,
+  CHARACTER_FALLBACK,
+  createCharacter,
+  type Animation,
+  type Character,
+} from "./run-animator";
+
+export type AnimatorInput =
+  | { kind: "create"; description: string; aspectRatio: AspectRatio }
+  | { kind: "animate"; character: Character };
+
+/** The character shown, and its animation once made (a new character starts without one). */
+export type AnimatorResult = { character: Character; animation: Animation | null };
+
+export const EMPTY_PROMPT_MESSAGE = "Please enter a prompt";
+export const PNG_DOWNLOAD_NAME = getTool("animator").downloadName;
+export const GIF_DOWNLOAD_NAME = PNG_DOWNLOAD_NAME.replace(/\.png$/, ".gif");
+
+function copyFor(input: AnimatorInput): AiRunCopy {
+  if (input.kind === "animate") {
+    return {
+      processing: "Animating your character...",
+      success: "Animation ready!",
+      failure: (reason) =>
+        reason === ANIMATION_FALLBACK ? ANIMATION_FALLBACK : `Failed to animate character: ${reason}`,
+      cancelled: "Animation cancelled. Nothing was counted.",
+    };
+  }
+  return {
+    processing: "Generating your character...",
+    success: "Character created successfully!",
+    failure: (reason) =>
+      reason === CHARACTER_FALLBACK ? CHARACTER_FALLBACK : `Failed to generate character: ${reason}`,
+    cancelled: "Character generation cancelled. Nothing was counted.",
+  };
+}
+
+/**
+ * Character Animator (SPEC 2.16, 4.7): idle, generating, then a result or an error; "Animate" makes a
+ * four-frame loop of the character. Both runs go through the shared AI flow: each result counts one
+ * conversion, errors and cancels count nothing and keep what was on screen.
+ */
+export function useAnimator() {
+  const apiKey = useApiKey();
+  const [description, setDescription] = useState("");
+  const [aspectRatio, setAspectRatio] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
+
+  const ai = useAiRun<AnimatorInput, AnimatorResult>({
+    execute: async (input, ctx) => {
+      const call = { apiKey, signal: ctx.signal, onRetryWait: ctx.onRetryWait };
+      if (input.kind === "animate") {
+        const animation = await animateCharacter({ ...call, character: input.character });
+        return { character: input.character, animation };
+      }
+      const character = await createCharacter({
+        ...call,
+        description: input.description,
+        aspectRatio: input.aspectRatio,
+      });
+      return { character, animation: null };
+    },
+    copy: copyFor,
+  });
+  const { run, reset: resetRun } = ai;
+  const busy = ai.running;
+  const result = ai.state.result;
+
+  /** SPEC 5 "Animator": a blank or whitespace-only prompt sends nothing. */
+  const create = useCallback(() => {
+    if (busy) return;
+    const words = description.trim();
+    if (!words) {
+      toast.error(EMPTY_PROMPT_MESSAGE);
+      return;
+    }
+    void run({ kind: "create", description: words, aspectRatio });
+  }, [aspectRatio, busy, description, run]);
+
+  const animate = useCallback(() => {
+    if (result && !busy) void run({ kind: "animate", character: result.character });
+  }, [busy, result, run]);
+
+  /** "Create New": clears the form and the result. */
+  const createNew = useCallback(() => {
+    if (busy) return;
+    resetRun();
+    setDescription("");
+    setAspectRatio(DEFAULT_ASPECT_RATIO);
+  }, [busy, resetRun]);
+
+  const downloadPng = useCallback(() => {
+    if (result) downloadImage(result.character.dataUrl, PNG_DOWNLOAD_NAME);
+  }, [result]);
+
+  const downloadGif = useCallback(() => {
+    if (result?.animation) downloadImage(result.animation.gif, GIF_DOWNLOAD_NAME);
+  }, [result]);
+
+  return {
+    description,
+    setDescription,
+    aspectRatio,
+    setAspectRatio,
+    result,
+    error: ai.state.error,
+    retryWait: ai.state.retryWait,
+    /** What is running now ("create" or "animate"), or null. */
+    running: busy ? (ai.state.input?.kind ?? null) : null,
+    busy,
+    canRetry: Boolean(ai.state.error && ai.state.input),
+    create,
+    animate,
+    createNew,
+    downloadPng,
+    downloadGif,
+    retry: ai.retry,
+    cancel: ai.cancel,
+  };
+}
