@@ -35,7 +35,10 @@ export const TOOL_PAGES: Record<ToolId, LazyPage> = {
   "family-guy": conversion("family-guy"),
   skeleton: conversion("skeleton"),
   batch: upcoming("Batch Image Processing", "Apply one instruction to many images at once."),
-  animator: upcoming("Character Animator", "Describe a character and get a colourful cartoon of it."),
+  animator: async () => {
+    const { AnimatorPage } = await import("@/features/animator/animator-page");
+    return <AnimatorPage />;
+  },
   art: upcoming("Art Enhancer", "Upload or draw a picture and get a refined version of it."),
   scene: upcoming("Modify Scene", "Add an image, text or widget to a picture."),
   poetry: upcoming("Visual Poetry", "Get a colourful poem about your picture."),

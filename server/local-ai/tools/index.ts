@@ -5,6 +5,7 @@
  * before its generic style rendering; the first that answers wins.
  */
 import type { DecodedImage } from "../image.ts";
+import { animatorHandler } from "./animator.ts";
 
 export interface ToolRequest {
   /** The request's text parts, joined. */
@@ -27,4 +28,4 @@ export interface ToolHandler {
 }
 
 /** Add a tool's handler here (most specific first). */
-export const TOOL_HANDLERS: ToolHandler[] = [];
+export const TOOL_HANDLERS: ToolHandler[] = [animatorHandler];
