@@ -50,7 +50,7 @@ export function celebrationPrompt(
   const inspiration = withInspiration
     ? " Use the attached image as inspiration for the subject, colours and mood."
     : "";
-  return `Create a colourful, festive, joyful celebration image for this occasion: ${celebrationLabel(type)}. Description: "${description.trim()}".${inspiration}`;
+  return `Create a colourful, festive, joyful celebration image for this occasion: ${celebrationLabel(type)}. Description: "${description.trim()}".${inspiration} Make it bright and cheerful, with decorations that suit the occasion, and spell any words in it correctly. Return one image.`;
 }
 
 /** SPEC 3 "Scene modification request": what is added. */

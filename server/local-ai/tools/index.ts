@@ -6,6 +6,8 @@
  */
 import type { DecodedImage } from "../image.ts";
 import { animatorHandler } from "./animator.ts";
+import { celebrationsHandler } from "./celebrations.ts";
+import { sceneHandler } from "./scene.ts";
 
 export interface ToolRequest {
   /** The request's text parts, joined. */
@@ -28,4 +30,4 @@ export interface ToolHandler {
 }
 
 /** Add a tool's handler here (most specific first). */
-export const TOOL_HANDLERS: ToolHandler[] = [animatorHandler];
+export const TOOL_HANDLERS: ToolHandler[] = [sceneHandler, animatorHandler, celebrationsHandler];
