@@ -19,6 +19,9 @@ export const MODEL_VERSION = "local-preview-engine";
 const TROUBLESHOOTING =
   "Please retry or report in https://developers.generativeai.google/guide/troubleshooting";
 const GENERATE_PATH = /^\/v1(?:beta|alpha)?\/models\/([^/:]+):generateContent$/;
+const STREAM_PATH = /^\/v1(?:beta|alpha)?\/models\/([^/:]+):streamGenerateContent$/;
+/** Pause between the events of a streamed answer, so it arrives in pieces as Gemini's does. */
+export const STREAM_GAP_MS = 60;
 
 // ---------------------------------------------------------------------------------------------------
 // Responses
@@ -277,7 +280,7 @@ async function answer(parsed: ParsedRequest): Promise<Response> {
 // ---------------------------------------------------------------------------------------------------
 // Entry points
 
-function modelFromUrl(url: string): string | undefined {
+function modelFromUrl(url: string, path = GENERATE_PATH): string | undefined {
   let pathname: string;
   try {
     pathname = decodeURIComponent(new URL(url).pathname);
@@ -285,7 +288,17 @@ function modelFromUrl(url: string): string | undefined {
     return undefined;
   }
   if (pathname.startsWith(LOCAL_AI_PREFIX)) pathname = pathname.slice(LOCAL_AI_PREFIX.length);
-  return GENERATE_PATH.exec(pathname)?.[1];
+  return path.exec(pathname)?.[1];
+}
+
+/** The model of a `:streamGenerateContent?alt=sse` call (the only streaming form the engine answers). */
+function streamModelFromUrl(url: string): string | undefined {
+  try {
+    if (new URL(url).searchParams.get("alt") !== "sse") return undefined;
+  } catch {
+    return undefined;
+  }
+  return modelFromUrl(url, STREAM_PATH);
 }
 
 /**
@@ -319,7 +332,7 @@ export async function handleGenerateContent(request: Request): Promise<Response>
       const detail = error instanceof Error ? error.message : "Unexpected token.";
       return invalid(`Invalid JSON payload received. ${detail}`);
     }
-    const parsed = parseRequest(payload, modelFromUrl(request.url) ?? "");
+    const parsed = parseRequest(payload, modelFromUrl(request.url) ?? streamModelFromUrl(request.url) ?? "");
     return await answer(parsed);
   } catch (error) {
     if (error instanceof BadRequest) return invalid(error.message);
@@ -329,9 +342,82 @@ export async function handleGenerateContent(request: Request): Promise<Response>
   }
 }
 
-/** Everything under /__local-ai: generateContent, or Gemini's 404 for any other path. */
+/** A whole answer's chunks as Gemini streams them: text a line or two at a time, images last. */
+function streamChunks(whole: GeminiAnswer): Json[] {
+  const candidate = whole.candidates?.[0];
+  const parts = candidate?.content?.parts ?? [];
+  const pieces: Json[][] = [];
+  for (const part of parts) {
+    if (typeof part.text !== "string") {
+      pieces.push([part]);
+      continue;
+    }
+    const lines = part.text.match(/[^\n]*(?:\n|$)/g)?.filter((l) => l !== "") ?? [];
+    for (let i = 0; i < lines.length; i += 2) pieces.push([{ text: lines.slice(i, i + 2).join("") }]);
+  }
+  if (pieces.length === 0) pieces.push([{ text: "" }]);
+  return pieces.map((chunkParts, i) => {
+    const last = i === pieces.length - 1;
+    return {
+      candidates: [
+        {
+          content: { role: "model", parts: chunkParts },
+          index: 0,
+          ...(last ? { finishReason: candidate?.finishReason ?? "STOP" } : {}),
+        },
+      ],
+      ...(last ? { usageMetadata: whole.usageMetadata } : {}),
+      modelVersion: whole.modelVersion,
+      responseId: whole.responseId,
+    };
+  });
+}
+
+type GeminiAnswer = {
+  candidates?: { content?: { parts?: Json[] }; finishReason?: string }[];
+  usageMetadata?: unknown;
+  modelVersion?: string;
+  responseId?: string;
+};
+
+/**
+ * `POST .../models/{model}:streamGenerateContent?alt=sse`: the same answer as generateContent, sent as
+ * `text/event-stream` events a little apart. Every error comes before the stream, as a plain Gemini
+ * error body with its status (like Gemini's own errors before a stream starts).
+ */
+export async function handleStreamGenerateContent(request: Request): Promise<Response> {
+  const whole = await handleGenerateContent(request);
+  if (whole.status !== 200) return whole;
+  const chunks = streamChunks((await whole.json()) as GeminiAnswer);
+  const encoder = new TextEncoder();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      for (const [i, chunk] of chunks.entries()) {
+        if (i > 0) await new Promise<void>((resolve) => (timer = setTimeout(resolve, STREAM_GAP_MS)));
+        controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\r\n\r\n`));
+      }
+      controller.close();
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "content-type": "text/event-stream",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "x-local-preview-engine": "1",
+    },
+  });
+}
+
+/** Everything under /__local-ai: generateContent, streamGenerateContent?alt=sse, or Gemini's 404. */
 export async function handleLocalAiRequest(request: Request): Promise<Response> {
   if (modelFromUrl(request.url) !== undefined) return handleGenerateContent(request);
+  if (streamModelFromUrl(request.url) !== undefined) return handleStreamGenerateContent(request);
   const path = (() => {
     try {
       return new URL(request.url).pathname;
@@ -342,6 +428,6 @@ export async function handleLocalAiRequest(request: Request): Promise<Response> 
   return errorResponse(
     404,
     "NOT_FOUND",
-    `The local preview engine answers POST ${LOCAL_AI_PREFIX}/v1beta/models/{model}:generateContent only (got ${path}).`,
+    `The local preview engine answers POST ${LOCAL_AI_PREFIX}/v1beta/models/{model}:generateContent and :streamGenerateContent?alt=sse only (got ${path}).`,
   );
 }

@@ -39,6 +39,24 @@ function toWebRequest(req: IncomingMessage): Request {
 }
 
 async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  if (response.body && /^text\/event-stream/i.test(response.headers.get("content-type") ?? "")) {
+    // A streamed answer (server-sent events) goes out piece by piece, as it is made.
+    res.statusCode = response.status;
+    response.headers.forEach((value, name) => res.setHeader(name, value));
+    res.flushHeaders();
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) {
+        await reader.cancel();
+        break;
+      }
+      res.write(value);
+    }
+    res.end();
+    return;
+  }
   const body = Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
