@@ -5,6 +5,7 @@
  * before its generic style rendering; the first that answers wins.
  */
 import type { DecodedImage } from "../image.ts";
+import { artHandler } from "./art.ts";
 import { animatorHandler } from "./animator.ts";
 import { celebrationsHandler } from "./celebrations.ts";
 import { sceneHandler } from "./scene.ts";
@@ -30,4 +31,4 @@ export interface ToolHandler {
 }
 
 /** Add a tool's handler here (most specific first). */
-export const TOOL_HANDLERS: ToolHandler[] = [sceneHandler, animatorHandler, celebrationsHandler];
+export const TOOL_HANDLERS: ToolHandler[] = [sceneHandler, animatorHandler, celebrationsHandler, artHandler];

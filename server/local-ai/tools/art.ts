@@ -1,0 +1,55 @@
+/**
+ * Art Enhancer in the local preview engine: recognises ART_PROMPT's wording (src/config/prompts.ts)
+ * and returns a visibly refined version of the SAME picture, at the same size: lines smoothed (a
+ * median filter takes the jaggies off strokes), colours richer (saturation and contrast), soft shading
+ * (light from the top left, a little shadow towards the bottom right) and crisp edges again (sharpen).
+ * Nothing is added, removed or moved.
+ */
+import { encodeOutput, transformRaw, type RawImage } from "../image.ts";
+import { svgDocument } from "../sprites.ts";
+import type { ToolHandler } from "./index.ts";
+
+// The instruction's two defining sentences: what to do, and what alone may change.
+const ENHANCE = /\benhance this artwork\b/i;
+const REFINE_ONLY = /\brefine only the lines, colou?r and shading\b/i;
+
+export function isArtPrompt(prompt: string): boolean {
+  return ENHANCE.test(prompt) && REFINE_ONLY.test(prompt);
+}
+
+/** Soft light from the top left and a gentle shadow to the bottom right, as an SVG the picture's size. */
+function shading(width: number, height: number): string {
+  return svgDocument(width, height, [
+    `<defs><radialGradient id="light" cx="0.25" cy="0.2" r="1.05">` +
+      `<stop offset="0" stop-color="#fff8e7" stop-opacity="0.55"/>` +
+      `<stop offset="0.55" stop-color="#808080" stop-opacity="0"/>` +
+      `<stop offset="1" stop-color="#1e1b4b" stop-opacity="0.5"/></radialGradient></defs>`,
+    `<rect width="${width}" height="${height}" fill="url(#light)"/>`,
+  ]);
+}
+
+/** The refined picture: same size and composition, smoother lines, richer colour, shading. */
+export async function enhanceArtwork(image: RawImage): Promise<RawImage> {
+  const smoothSize = Math.min(image.width, image.height) >= 64 ? 3 : 1;
+  const smoothed = await transformRaw(image, (s) => s.median(smoothSize));
+  return transformRaw(smoothed, (s) =>
+    s
+      .modulate({ saturation: 1.45, brightness: 1.02 })
+      .linear(1.12, -12)
+      .composite([{ input: Buffer.from(shading(image.width, image.height)), blend: "soft-light" }])
+      .sharpen({ sigma: 0.8 }),
+  );
+}
+
+export const artHandler: ToolHandler = {
+  id: "art",
+  matches: (request) => request.wantsImage && request.imageCount >= 1 && isArtPrompt(request.prompt),
+  async render(request) {
+    const [picture] = await request.decoded();
+    const refined = await enhanceArtwork(picture!);
+    return {
+      text: "Local preview: artwork enhanced with smoother lines, richer colour and soft shading. Content and composition unchanged.",
+      png: await encodeOutput(refined, []),
+    };
+  },
+};
