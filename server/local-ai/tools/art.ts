@@ -28,6 +28,14 @@ function shading(width: number, height: number): string {
   ]);
 }
 
+function paperShadow(width: number, height: number): string {
+  return svgDocument(width, height, [
+    `<defs><linearGradient id="paper" x1="0" y1="0" x2="1" y2="1">` +
+      `<stop offset="0.45" stop-color="#ffffff"/><stop offset="1" stop-color="#e6e1f0"/></linearGradient></defs>`,
+    `<rect width="${width}" height="${height}" fill="url(#paper)"/>`,
+  ]);
+}
+
 /** The refined picture: same size and composition, smoother lines, richer colour, shading. */
 export async function enhanceArtwork(image: RawImage): Promise<RawImage> {
   const smoothSize = Math.min(image.width, image.height) >= 64 ? 3 : 1;
@@ -36,7 +44,11 @@ export async function enhanceArtwork(image: RawImage): Promise<RawImage> {
     s
       .modulate({ saturation: 1.45, brightness: 1.02 })
       .linear(1.12, -12)
-      .composite([{ input: Buffer.from(shading(image.width, image.height)), blend: "soft-light" }])
+      .composite([
+        { input: Buffer.from(shading(image.width, image.height)), blend: "soft-light" },
+        // A faint paper shadow towards the bottom right, so white paper gets some depth too.
+        { input: Buffer.from(paperShadow(image.width, image.height)), blend: "multiply" },
+      ])
       .sharpen({ sigma: 0.8 }),
   );
 }

@@ -1,0 +1,129 @@
+import { useState } from "react";
+import { Brush, ImageUp, PenLine } from "lucide-react";
+import { ResultView } from "@/components/result-view";
+import { ToolPage } from "@/components/tool-page";
+import { UploadArea } from "@/components/upload-area";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { getTool } from "@/config/tools";
+import { useUser } from "@/lib/auth";
+import { DrawingCanvas, type PictureToPlace } from "./canvas/drawing-canvas";
+import { useArt, type ArtOriginal } from "./use-art";
+
+type Tab = "upload" | "draw";
+
+const OVERLAY = {
+  title: "Enhancing Artwork...",
+  text: "Our AI is refining the lines, colour and shading of your picture.",
+};
+const WAITING = "Waiting for the AI to enhance your artwork...";
+
+/** Art Enhancer (SPEC 2.10, 4.7): upload a picture or draw one, and get a refined version of it. */
+export function ArtPage() {
+  const tool = getTool("art");
+  const art = useArt();
+  const user = useUser();
+  const [tab, setTab] = useState<Tab>("upload");
+  // The canvas stays mounted once opened, so switching tabs keeps its undo history.
+  const [drawOpened, setDrawOpened] = useState(false);
+  const [place, setPlace] = useState<PictureToPlace | null>(null);
+  const { processing } = art;
+
+  function changeTab(value: string) {
+    const next: Tab = value === "draw" ? "draw" : "upload";
+    if (next === "draw") setDrawOpened(true);
+    setTab(next);
+  }
+
+  function drawOver(original: ArtOriginal) {
+    setPlace({
+      url: original.image.previewUrl,
+      width: original.image.width,
+      height: original.image.height,
+      id: Date.now(),
+    });
+    changeTab("draw");
+  }
+
+  function result(original: ArtOriginal) {
+    return (
+      <ResultView
+        originalUrl={original.image.previewUrl}
+        modifiedUrl={art.result?.dataUrl ?? null}
+        waitingText={WAITING}
+        processing={processing}
+        onReset={art.reset}
+        onDownload={art.download}
+        labels={{
+          original: original.source === "drawing" ? "Your drawing" : "Original",
+          modified: "Enhanced",
+          reset: original.source === "drawing" ? "Reset" : "Try Another Image",
+        }}
+      />
+    );
+  }
+
+  const original = art.original;
+
+  return (
+    <ToolPage
+      title={tool.title}
+      description={tool.description}
+      emoji="🎨"
+      error={art.error}
+      onRetry={art.canRetry ? art.retry : undefined}
+      busy={processing}
+      processing={
+        processing
+          ? { title: OVERLAY.title, text: OVERLAY.text, retryWait: art.retryWait, onCancel: art.cancel }
+          : null
+      }
+    >
+      <Tabs value={tab} onValueChange={changeTab} className="gap-4">
+        <TabsList aria-label="Start from" className="w-full sm:w-fit">
+          <TabsTrigger value="upload">
+            <ImageUp aria-hidden="true" />
+            Upload Image
+          </TabsTrigger>
+          <TabsTrigger value="draw">
+            <Brush aria-hidden="true" />
+            Draw Your Own
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="upload" className="space-y-4">
+          {original?.source === "upload" ? (
+            <>
+              {result(original)}
+              <Button variant="outline" onClick={() => drawOver(original)} disabled={processing}>
+                <PenLine aria-hidden="true" />
+                Draw on this picture
+              </Button>
+            </>
+          ) : (
+            <UploadArea
+              onFile={(file) => void art.selectFile(file)}
+              disabled={processing || art.loading}
+              description="Upload a sketch, painting or photo: the AI refines its lines, colour and shading and keeps everything else."
+              teaser="Same picture, polished."
+              emoji="🎨"
+              acceptPaste={tab === "upload"}
+            />
+          )}
+        </TabsContent>
+
+        {drawOpened && (
+          <TabsContent value="draw" forceMount className="space-y-6 data-[state=inactive]:hidden">
+            <DrawingCanvas
+              userId={user?.id ?? null}
+              busy={processing || art.loading}
+              onTransform={(png) => void art.transformDrawing(png)}
+              place={place}
+            />
+            {original?.source === "drawing" && result(original)}
+          </TabsContent>
+        )}
+      </Tabs>
+    </ToolPage>
+  );
+}
