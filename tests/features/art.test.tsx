@@ -1,0 +1,188 @@
+/// <reference types="node" />
+import fs from "node:fs";
+import path from "node:path";
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ART_PROMPT } from "@/config/prompts";
+import { getUsedConversions } from "@/lib/usage";
+import { server } from "../msw/server";
+import { geminiHandler, type GeminiFixtureName, type GeminiReply } from "../msw/gemini";
+import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
+import { installCanvasStubs } from "../stubs/canvas";
+import { renderApp } from "../utils";
+import { GEMINI_BASE_URL } from "../msw/gemini";
+
+const USER = makeUser();
+
+type Body = { contents: { parts: { text?: string; inlineData?: { mimeType: string; data: string } }[] }[] };
+
+function fixtureFile(name: string, type = "image/png") {
+  return new File([fs.readFileSync(path.resolve("tests/fixtures/images", name))], name, { type });
+}
+
+let downloads: { name: string; href: string }[] = [];
+let restoreCanvas: () => void;
+
+beforeEach(() => {
+  restoreCanvas = installCanvasStubs();
+  vi.stubEnv("VITE_GEMINI_API_KEY", "test-default-key");
+  vi.stubEnv("VITE_GEMINI_BASE_URL", GEMINI_BASE_URL);
+  vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "");
+  downloads = [];
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push({ name: this.download, href: this.href });
+  });
+  storeSession();
+  server.use(subscriptionHandler(null));
+});
+
+afterEach(() => {
+  restoreCanvas();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+function gemini(replies: GeminiReply | GeminiReply[]) {
+  const fake = geminiHandler(replies);
+  server.use(fake.handler);
+  return fake.requests;
+}
+
+async function openArt() {
+  const view = renderApp("/create-art");
+  await screen.findByRole("heading", { level: 1, name: "Art Enhancer" });
+  return view;
+}
+
+async function upload(file = fixtureFile("portrait-astronaut.png")) {
+  await userEvent.setup().upload(await screen.findByTestId("file-input"), file);
+}
+
+describe("Art Enhancer (/create-art)", () => {
+  it("offers the two tabs, upload first", async () => {
+    gemini({ fixture: "image-success.json" });
+    await openArt();
+    const tabs = within(screen.getByRole("tablist", { name: "Start from" }));
+    expect(tabs.getByRole("tab", { name: "Upload Image" })).toHaveAttribute("aria-selected", "true");
+    expect(tabs.getByRole("tab", { name: "Draw Your Own" })).toHaveAttribute("aria-selected", "false");
+    expect(screen.getByText("Drop your image here")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Select Image" })).toBeEnabled();
+  }, 20_000);
+
+  it("enhances an upload: PNG with the spec's instruction, overlay, toasts, one conversion, modified-scene.png", async () => {
+    const requests = gemini({ fixture: "image-success.json" });
+    await openArt();
+    await upload();
+    expect(await screen.findByRole("dialog", { name: "Enhancing Artwork..." })).toBeInTheDocument();
+    expect(await screen.findByRole("img", { name: "Enhanced" })).toHaveAttribute(
+      "src",
+      expect.stringMatching(/^data:image\/png;base64,/),
+    );
+    expect(screen.getAllByRole("img", { name: "Original" }).length).toBeGreaterThan(0);
+    expect(await screen.findByText("Artwork enhanced successfully!")).toBeInTheDocument();
+    expect(screen.getByText("Image uploaded successfully")).toBeInTheDocument();
+    expect(getUsedConversions(USER.id)).toBe(1);
+
+    expect(requests).toHaveLength(1);
+    const parts = (requests[0]!.body as Body).contents[0]!.parts;
+    expect(parts[0]!.text).toBe(ART_PROMPT);
+    expect(parts[0]!.text).toMatch(/content, composition and any text exactly/);
+    expect(parts[1]!.inlineData?.mimeType).toBe("image/png");
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Download" }));
+    expect(downloads.at(-1)?.name).toBe("modified-scene.png");
+
+    // Reset clears the picture and the result; the upload area is back.
+    await userEvent.setup().click(screen.getByRole("button", { name: "Try Another Image" }));
+    expect(await screen.findByText("Drop your image here")).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: "Enhanced" })).not.toBeInTheDocument();
+  }, 20_000);
+
+  describe("every failure class: the spec's messages, the picture kept, nothing counted", () => {
+    it.each<[GeminiFixtureName, RegExp]>([
+      ["error-400-api-key-invalid.json", /API key not valid/],
+      ["error-403-key-leaked.json", /API error: /],
+      ["error-404-model-not-found.json", /API error: /],
+      ["error-429-daily-quota.json", /API error: /],
+      ["finish-image-safety.json", /No modified image returned from API/],
+      ["finish-no-image.json", /No modified image returned from API/],
+      ["no-candidates.json", /No modified image returned from API/],
+      ["prompt-blocked.json", /No modified image returned from API/],
+      ["text-instead-of-image.json", /No modified image returned from API/],
+    ])(
+      "%s",
+      async (fixture, reason) => {
+        gemini({ fixture });
+        await openArt();
+        await upload();
+        const banner = await screen.findByTestId("error-banner", {}, { timeout: 10_000 });
+        expect(banner).toHaveTextContent(/^Error: /);
+        expect(banner).toHaveTextContent(reason);
+        expect(await screen.findByText(/^Failed to process image: /)).toHaveTextContent(reason);
+        expect(screen.getAllByRole("img", { name: "Original" }).length).toBeGreaterThan(0);
+        expect(screen.queryByRole("img", { name: "Enhanced" })).not.toBeInTheDocument();
+        expect(getUsedConversions(USER.id)).toBe(0);
+      },
+      20_000,
+    );
+  });
+
+  it("a failed run is tried again with the same picture and then counts once", async () => {
+    const requests = gemini([{ fixture: "finish-no-image.json" }, { fixture: "image-success.json" }]);
+    await openArt();
+    await upload();
+    const banner = await screen.findByTestId("error-banner", {}, { timeout: 10_000 });
+    await userEvent.setup().click(within(banner).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("img", { name: "Enhanced" })).toBeInTheDocument();
+    expect(requests).toHaveLength(2);
+    expect(getUsedConversions(USER.id)).toBe(1);
+  });
+
+  it("rate limited: the wait is shown, Cancel stops it and nothing is counted", async () => {
+    const requests = gemini({ fixture: "error-429-quota.json" });
+    await openArt();
+    await upload();
+    expect(await screen.findByText(/Trying again in \d+ s/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Cancel" }));
+    expect(await screen.findByText("Conversion cancelled. Nothing was counted.")).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+    expect(getUsedConversions(USER.id)).toBe(0);
+    expect(screen.getAllByRole("img", { name: "Original" }).length).toBeGreaterThan(0);
+  }, 20_000);
+
+  it("offline: says so and counts nothing", async () => {
+    gemini({ networkError: true });
+    await openArt();
+    await upload();
+    const banner = await screen.findByTestId("error-banner", {}, { timeout: 15_000 });
+    expect(banner).toHaveTextContent(/offline|connection/i);
+    expect(getUsedConversions(USER.id)).toBe(0);
+  }, 20_000);
+
+  it("a file that is not an image is refused before anything is sent", async () => {
+    const requests = gemini({ fixture: "image-success.json" });
+    await openArt();
+    await upload(fixtureFile("not-an-image.jpg", "image/jpeg"));
+    expect(await screen.findByTestId("error-banner")).toBeInTheDocument();
+    expect(screen.getByText("Drop your image here")).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+    expect(getUsedConversions(USER.id)).toBe(0);
+  });
+
+  it("a double click sends one request", async () => {
+    const requests = gemini([{ hang: true }]);
+    await openArt();
+    const file = fixtureFile("cat-chelsea.png");
+    const input = await screen.findByTestId("file-input");
+    await act(async () => {
+      await userEvent.setup().upload(input, file);
+    });
+    expect(await screen.findByRole("dialog", { name: "Enhancing Artwork..." })).toBeInTheDocument();
+    // The picker is off while the AI works.
+    expect(screen.queryByRole("button", { name: "Select Image" })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Cancel" }));
+    expect(await screen.findByText("Conversion cancelled. Nothing was counted.")).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+  });
+});
