@@ -1,0 +1,216 @@
+import { useEffect, useId, useRef, type FormEvent } from "react";
+import { Download, Loader2, PartyPopper, RotateCcw } from "lucide-react";
+import { AspectRatioSelect } from "@/components/aspect-ratio-select";
+import { ImagePickField } from "@/components/image-pick-field";
+import { PromptField } from "@/components/prompt-field";
+import { CostNote } from "@/components/remaining-counter";
+import { ToolPage } from "@/components/tool-page";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { CELEBRATION_TYPES, type CelebrationType } from "@/config/prompts";
+import { getTool } from "@/config/tools";
+import { useCelebration, type CelebrationResult } from "./use-celebration";
+
+const TOOL = getTool("celebrations");
+
+const OVERLAY = {
+  title: "Creating Celebration Image...",
+  text: "Our AI is making a colourful, festive image for your occasion.",
+};
+
+/** The aspect ratio as a CSS value, so the image keeps its box while it loads. */
+const cssRatio = (ratio: string) => ratio.replace(":", " / ");
+
+function FieldError({ id, message }: { id: string; message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm font-medium text-destructive">
+      {message}
+    </p>
+  );
+}
+
+function CelebrationResultView({
+  result,
+  label,
+  onDownload,
+  onCreateAnother,
+}: {
+  result: CelebrationResult;
+  label: string;
+  onDownload: () => void;
+  onCreateAnother: () => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The result replaces the form: move focus to it, so keyboard and screen-reader users land there.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  return (
+    <section aria-labelledby="celebration-result-title" className="space-y-4">
+      <h2
+        id="celebration-result-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-xl font-semibold outline-none"
+      >
+        Your {label} image
+      </h2>
+      <figure className="space-y-3">
+        <img
+          src={result.dataUrl}
+          alt={`${label} celebration image`}
+          style={{ aspectRatio: cssRatio(result.aspectRatio) }}
+          className="mx-auto max-h-[70vh] w-auto max-w-full rounded-xl border bg-muted object-contain shadow-sm"
+        />
+        <figcaption className="text-center text-sm break-words whitespace-pre-line text-muted-foreground">
+          {result.description}
+        </figcaption>
+      </figure>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button onClick={onDownload}>
+          <Download aria-hidden="true" />
+          Download Image
+        </Button>
+        <Button variant="outline" onClick={onCreateAnother}>
+          <RotateCcw aria-hidden="true" />
+          Create Another Image
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Celebration Creator (SPEC 2.13): a festive image for an occasion, with an optional inspiration image. */
+export function CelebrationPage() {
+  const c = useCelebration();
+  const { form, processing } = c;
+  const typeId = useId();
+  const typeErrorId = useId();
+  const descriptionId = useId();
+  const descriptionErrorId = useId();
+  const inspirationErrorId = useId();
+  const typeRef = useRef<HTMLButtonElement>(null);
+  const hadResult = useRef(false);
+
+  // "Create Another Image" brings the form back: start again at the description.
+  useEffect(() => {
+    if (c.result) hadResult.current = true;
+    else if (hadResult.current) {
+      hadResult.current = false;
+      document.getElementById(descriptionId)?.focus();
+    }
+  }, [c.result, descriptionId]);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const errors = c.generate();
+    if (errors.type) typeRef.current?.focus();
+    else if (errors.description) document.getElementById(descriptionId)?.focus();
+  }
+
+  const disabled = processing;
+
+  return (
+    <ToolPage
+      title={TOOL.title}
+      description={TOOL.description}
+      emoji="🎉"
+      error={c.error}
+      onRetry={c.error ? () => void c.generate() : undefined}
+      busy={processing}
+      processing={
+        processing
+          ? { title: OVERLAY.title, text: OVERLAY.text, retryWait: c.retryWait, onCancel: c.cancel }
+          : null
+      }
+    >
+      {c.result && c.resultLabel ? (
+        <CelebrationResultView
+          result={c.result}
+          label={c.resultLabel}
+          onDownload={c.download}
+          onCreateAnother={c.createAnother}
+        />
+      ) : (
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          aria-label="Celebration details"
+          className="grid gap-5 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6"
+        >
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="grid content-start gap-2">
+              <Label htmlFor={typeId}>Celebration type</Label>
+              <Select
+                value={form.type}
+                onValueChange={(v) => c.setType(v as CelebrationType)}
+                disabled={disabled}
+              >
+                <SelectTrigger
+                  id={typeId}
+                  ref={typeRef}
+                  className="w-full"
+                  aria-required="true"
+                  aria-invalid={form.fieldErrors.type ? true : undefined}
+                  aria-describedby={form.fieldErrors.type ? typeErrorId : undefined}
+                >
+                  <SelectValue placeholder="Select a celebration type" />
+                </SelectTrigger>
+                <SelectContent>
+                  {CELEBRATION_TYPES.map((t) => (
+                    <SelectItem key={t.value} value={t.value}>
+                      {t.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FieldError id={typeErrorId} message={form.fieldErrors.type} />
+            </div>
+            <AspectRatioSelect value={form.aspectRatio} onChange={c.setAspectRatio} disabled={disabled} />
+          </div>
+
+          <div className="grid gap-2">
+            <PromptField
+              id={descriptionId}
+              label="Description"
+              value={form.description}
+              onChange={c.setDescription}
+              placeholder="Describe your celebration image, e.g. a garden party for Grandma's 90th with balloons and a big cake"
+              rows={4}
+              required
+              disabled={disabled}
+            />
+            <FieldError id={descriptionErrorId} message={form.fieldErrors.description} />
+          </div>
+
+          <div className="grid gap-2">
+            <ImagePickField
+              label="Inspiration image"
+              hint="Optional: a photo whose subject, colours or mood the image should take up"
+              previewUrl={form.inspiration?.previewUrl ?? null}
+              onFile={(file) => void c.pickInspiration(file)}
+              onRemove={c.removeInspiration}
+              disabled={disabled || form.inspirationLoading}
+            />
+            {form.inspirationLoading && (
+              <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+                Opening the image...
+              </p>
+            )}
+            <FieldError id={inspirationErrorId} message={form.inspirationError} />
+          </div>
+
+          <div className="grid gap-2 sm:flex sm:items-center sm:justify-between">
+            <CostNote />
+            <Button type="submit" size="lg" disabled={disabled || form.inspirationLoading}>
+              <PartyPopper aria-hidden="true" />
+              Generate Celebration Image
+            </Button>
+          </div>
+        </form>
+      )}
+    </ToolPage>
+  );
+}

@@ -1,0 +1,95 @@
+import { getEnv } from "@/config/env";
+import { celebrationPrompt, type AspectRatio, type CelebrationType } from "@/config/prompts";
+import {
+  GeminiError,
+  generateImage,
+  isGeminiError,
+  resolveGeminiTarget,
+  type GeminiPart,
+  type GeminiTarget,
+  type RetryWait,
+} from "@/lib/gemini";
+import { prepareImage, type LoadedImage } from "@/lib/image";
+
+/** SPEC 8 "Celebration": the cause when the AI sent back no image. */
+export const NO_CELEBRATION_IMAGE = "No celebration image received";
+
+/** The inspiration image is a hint, not the canvas: a modest size keeps the request small. */
+export const INSPIRATION_MAX_SIDE = 1024;
+export const INSPIRATION_QUALITY = 0.88;
+
+export type CelebrationRequest = {
+  type: CelebrationType;
+  description: string;
+  aspectRatio: AspectRatio;
+  inspiration: LoadedImage | null;
+  apiKey?: string;
+  signal: AbortSignal;
+  onRetryWait?: (wait: RetryWait | null) => void;
+};
+
+export type CelebrationOutput = {
+  dataUrl: string;
+  text?: string;
+  source: GeminiTarget["source"];
+};
+
+/**
+ * Advice for a missing image in this tool's words: there may be no photo at all, so "try another
+ * photo" would not help; the description (or the inspiration image) is what can change.
+ */
+const NO_IMAGE_ADVICE: Partial<Record<GeminiError["kind"], string>> = {
+  "prompt-blocked":
+    "The AI's safety filter blocked this request: change the description or the inspiration image and try again.",
+  "no-image": "The AI did not return an image this time: try again, perhaps with a different description.",
+};
+
+/** A result without an image says so in the spec's words; every other failure passes through. */
+function asCelebrationError(error: unknown): unknown {
+  if (!isGeminiError(error)) return error;
+  const noImage =
+    error.kind === "no-image" ||
+    error.kind === "prompt-blocked" ||
+    error.kind === "output-blocked" ||
+    error.kind === "text-instead-of-image";
+  if (!noImage) return error;
+  return new GeminiError({
+    kind: error.kind,
+    message: NO_CELEBRATION_IMAGE,
+    advice: NO_IMAGE_ADVICE[error.kind] ?? error.advice,
+    status: error.status,
+    cause: error,
+  });
+}
+
+/**
+ * One celebration image (SPEC 7.1): the instruction naming the occasion and the description, then the
+ * optional inspiration image as a second, inline JPEG part; the chosen aspect ratio in imageConfig.
+ */
+export async function runCelebration(request: CelebrationRequest): Promise<CelebrationOutput> {
+  const { type, description, aspectRatio, inspiration, signal } = request;
+  const target = resolveGeminiTarget(request.apiKey);
+  const parts: GeminiPart[] = [{ text: celebrationPrompt(type, description, inspiration !== null) }];
+  if (inspiration) {
+    const prepared = await prepareImage(inspiration, {
+      maxSide: INSPIRATION_MAX_SIDE,
+      quality: INSPIRATION_QUALITY,
+      mimeType: "image/jpeg",
+    });
+    signal.throwIfAborted();
+    parts.push({ inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } });
+  }
+  try {
+    const result = await generateImage({
+      target,
+      model: getEnv().VITE_GEMINI_IMAGE_MODEL,
+      parts,
+      generationConfig: { responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio } },
+      signal,
+      onRetryWait: request.onRetryWait,
+    });
+    return { dataUrl: result.dataUrl, text: result.text, source: target.source };
+  } catch (error) {
+    throw asCelebrationError(error);
+  }
+}

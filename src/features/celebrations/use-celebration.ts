@@ -1,0 +1,214 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import {
+  celebrationLabel,
+  DEFAULT_ASPECT_RATIO,
+  type AspectRatio,
+  type CelebrationType,
+} from "@/config/prompts";
+import { getTool } from "@/config/tools";
+import { useAiRun } from "@/hooks/use-ai-run";
+import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
+import { useApiKey } from "@/lib/api-key";
+import { downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { runCelebration } from "./run-celebration";
+
+/** SPEC 5 and 8 "Celebration", verbatim. */
+export const CELEBRATION_COPY = {
+  typeRequired: "Please select a celebration type",
+  descriptionRequired: "Please enter a description for your celebration image",
+  failed: "Failed to generate celebration image",
+  failedToast: "Failed to generate image. Please try again.",
+  success: "Celebration image created!",
+  downloaded: "Image downloaded successfully!",
+} as const;
+
+const BAD_FILE = "This file could not be opened as an image. Choose a photo (JPG, PNG, WEBP, GIF or HEIC).";
+
+export type CelebrationInput = {
+  type: CelebrationType;
+  description: string;
+  aspectRatio: AspectRatio;
+  inspiration: LoadedImage | null;
+};
+
+export type CelebrationResult = {
+  dataUrl: string;
+  type: CelebrationType;
+  description: string;
+  aspectRatio: AspectRatio;
+  local: boolean;
+};
+
+export type FieldErrors = { type?: string; description?: string };
+
+/** `{type}-celebration.png` (SPEC 9), e.g. birthday-celebration.png. */
+export function celebrationFileName(type: CelebrationType): string {
+  return `${type}-${getTool("celebrations").downloadName}`;
+}
+
+/**
+ * Celebration Creator (SPEC 2.13, 4.7): a form state (type, description, aspect ratio, optional
+ * inspiration image) and a result state, on the shared AI run. Validation, a refused file, a failure
+ * and a cancel keep everything typed and chosen and count nothing.
+ */
+export function useCelebration() {
+  const apiKey = useApiKey();
+  const [type, setTypeState] = useState<CelebrationType | "">("");
+  const [description, setDescriptionState] = useState("");
+  const [aspectRatio, setAspectRatio] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
+  const [inspiration, setInspiration] = useState<LoadedImage | null>(null);
+  const [inspirationLoading, setInspirationLoading] = useState(false);
+  const [inspirationError, setInspirationError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const inspirationRef = useRef<LoadedImage | null>(null);
+  const loadToken = useRef(0);
+
+  const ai = useAiRun<CelebrationInput, CelebrationResult>({
+    execute: async (input, ctx) => {
+      const out = await runCelebration({
+        ...input,
+        apiKey,
+        signal: ctx.signal,
+        onRetryWait: ctx.onRetryWait,
+      });
+      return {
+        dataUrl: out.dataUrl,
+        type: input.type,
+        description: input.description,
+        aspectRatio: input.aspectRatio,
+        local: out.source === "local-engine",
+      };
+    },
+    copy: () => ({
+      success: CELEBRATION_COPY.success,
+      failure: () => CELEBRATION_COPY.failedToast,
+    }),
+  });
+  const { run, reset: resetRun } = ai;
+  const busy = ai.running;
+
+  const replaceInspiration = useCallback((image: LoadedImage | null) => {
+    if (inspirationRef.current !== image) inspirationRef.current?.release();
+    inspirationRef.current = image;
+    setInspiration(image);
+  }, []);
+
+  // Leaving the page frees the inspiration image (the shared flow cancels what is running); a file
+  // still loading is dropped.
+  useEffect(
+    () => () => {
+      loadToken.current += 1;
+      inspirationRef.current?.release();
+    },
+    [],
+  );
+
+  const setType = useCallback((value: CelebrationType) => {
+    setTypeState(value);
+    setFieldErrors((e) => (e.type ? { ...e, type: undefined } : e));
+  }, []);
+
+  const setDescription = useCallback((value: string) => {
+    setDescriptionState(value);
+    setFieldErrors((e) => (e.description && value.trim() ? { ...e, description: undefined } : e));
+  }, []);
+
+  /** An inspiration image: checked and decoded by the image pipeline; a bad file keeps the form. */
+  const pickInspiration = useCallback(
+    async (file: File) => {
+      if (busy) return;
+      const token = ++loadToken.current;
+      setInspirationLoading(true);
+      setInspirationError(null);
+      try {
+        const image = await loadImage(file);
+        if (token !== loadToken.current) {
+          image.release();
+          return;
+        }
+        replaceInspiration(image);
+      } catch (error) {
+        if (token !== loadToken.current) return;
+        const message = isImageInputError(error) ? error.message : BAD_FILE;
+        setInspirationError(message);
+        toast.error(message);
+      } finally {
+        if (token === loadToken.current) setInspirationLoading(false);
+      }
+    },
+    [busy, replaceInspiration],
+  );
+
+  const removeInspiration = useCallback(() => {
+    if (busy) return;
+    loadToken.current += 1;
+    setInspirationLoading(false);
+    setInspirationError(null);
+    replaceInspiration(null);
+  }, [busy, replaceInspiration]);
+
+  /** Checks the form (SPEC 5) and runs; returns the field errors found (none when it ran). */
+  const generate = useCallback((): FieldErrors => {
+    if (busy || inspirationLoading) return {};
+    const errors: FieldErrors = {};
+    if (!type) errors.type = CELEBRATION_COPY.typeRequired;
+    if (!description.trim()) errors.description = CELEBRATION_COPY.descriptionRequired;
+    setFieldErrors(errors);
+    const first = errors.type ?? errors.description;
+    if (first || !type) {
+      if (first) toast.error(first);
+      return errors;
+    }
+    void run({ type, description: description.trim(), aspectRatio, inspiration });
+    return {};
+  }, [aspectRatio, busy, description, inspiration, inspirationLoading, run, type]);
+
+  /** "Create Another Image" (SPEC 4.7): clears the result, the inspiration image and the description. */
+  const createAnother = useCallback(() => {
+    if (busy) return;
+    resetRun();
+    loadToken.current += 1;
+    setInspirationLoading(false);
+    setInspirationError(null);
+    replaceInspiration(null);
+    setDescriptionState("");
+    setFieldErrors({});
+  }, [busy, replaceInspiration, resetRun]);
+
+  const result = ai.state.result;
+  const download = useCallback(() => {
+    if (!result) return;
+    downloadImage(result.dataUrl, celebrationFileName(result.type));
+    toast.success(CELEBRATION_COPY.downloaded);
+  }, [result]);
+
+  const failure = ai.state.error;
+  const error = failure
+    ? {
+        message:
+          failure.reason === PLAN_CHECK_FAILURE.message
+            ? failure.reason
+            : `${CELEBRATION_COPY.failed}: ${failure.reason}`,
+        advice: failure.advice,
+      }
+    : null;
+
+  return {
+    form: { type, description, aspectRatio, inspiration, inspirationLoading, inspirationError, fieldErrors },
+    result,
+    resultLabel: result ? celebrationLabel(result.type) : null,
+    error,
+    processing: busy,
+    retryWait: ai.state.retryWait,
+    setType,
+    setDescription,
+    setAspectRatio,
+    pickInspiration,
+    removeInspiration,
+    generate,
+    cancel: ai.cancel,
+    createAnother,
+    download,
+  };
+}
