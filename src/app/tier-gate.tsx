@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Lock, Sparkles, WifiOff } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -42,8 +42,15 @@ function useGateState(requiredTier: TierId): GateState {
 export function TierGate({ children, requiredTier = "Freemium", fallback }: TierGateProps) {
   const state = useGateState(requiredTier);
   const location = useLocation();
+  // The page was entered with conversions left: using the last one there does not take the page,
+  // and the result just made, away (the next run is refused by its own allowance check).
+  const [enteredPath, setEnteredPath] = useState<string | null>(null);
+  if (state.kind === "allowed" && enteredPath !== location.pathname) setEnteredPath(location.pathname);
+  else if (state.kind !== "allowed" && enteredPath !== null && enteredPath !== location.pathname)
+    setEnteredPath(null);
 
   if (state.kind === "allowed") return <>{children}</>;
+  if (state.kind === "limit-reached" && enteredPath === location.pathname) return <>{children}</>;
   if (state.kind === "loading") {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
