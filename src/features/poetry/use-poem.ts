@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { getTool } from "@/config/tools";
+import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
+import { useApiKey } from "@/lib/api-key";
+import { downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { POEM_COPY, poemError, runPoem } from "./run-poem";
+
+export type PoemRunInput = { image: LoadedImage };
+
+export type PoemResult = {
+  text: string;
+  /** False while the poem is still streaming in (or was cut off by a failure). */
+  complete: boolean;
+};
+
+const IMAGE_ADVICE = "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.";
+
+export const COPY_TOASTS = {
+  copied: "Poem copied to clipboard",
+  copyFailed: "Could not copy the poem",
+  copyFailedAdvice: "Select the poem's text and copy it yourself.",
+} as const;
+
+/**
+ * Visual Poetry's flow (SPEC 2.12, 4.7) on the shared AI run: pick a photo (checked, oriented, shown),
+ * get a poem that streams in, download or copy it, start again. The failure counters choose the
+ * spec's message; "Generate Another Poem" clears them.
+ */
+export function usePoem() {
+  const apiKey = useApiKey();
+  const [photo, setPhoto] = useState<LoadedImage | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [imageError, setImageError] = useState<AiFailure | null>(null);
+  const loadingRef = useRef(false);
+  const photoRef = useRef<LoadedImage | null>(null);
+  const failures = useRef(0);
+  const uploads = useRef(0);
+
+  const ai = useAiRun<PoemRunInput, PoemResult>({
+    execute: async ({ image }, ctx) => {
+      ctx.partial({ text: "", complete: false });
+      try {
+        const out = await runPoem({
+          image,
+          apiKey,
+          signal: ctx.signal,
+          onRetryWait: ctx.onRetryWait,
+          onText: (text) => ctx.partial({ text, complete: false }),
+        });
+        return { text: out.text, complete: true };
+      } catch (error) {
+        const worded = poemError(error, { earlierFailures: failures.current, uploads: uploads.current });
+        // A cancel is not a failure: only real failures move the counter.
+        if (worded !== error && !ctx.signal.aborted) failures.current += 1;
+        throw worded;
+      }
+    },
+    copy: () => ({
+      processing: POEM_COPY.processing,
+      success: POEM_COPY.success,
+      failure: (reason) => reason,
+    }),
+  });
+  const { run, reset: resetRun } = ai;
+  const busy = ai.running;
+
+  // Leaving the page frees the photo's memory (the shared flow cancels what is running).
+  useEffect(() => () => photoRef.current?.release(), []);
+
+  const replacePhoto = useCallback((image: LoadedImage | null) => {
+    if (photoRef.current !== image) photoRef.current?.release();
+    photoRef.current = image;
+    setPhoto(image);
+  }, []);
+
+  /** A new photo: checked and shown first, then the poem is written. A refused file counts nothing. */
+  const selectFile = useCallback(
+    async (file: File) => {
+      if (busy || loadingRef.current) return;
+      loadingRef.current = true;
+      setLoading(true);
+      setImageError(null);
+      let image: LoadedImage;
+      try {
+        image = await loadImage(file);
+      } catch (error) {
+        const message = isImageInputError(error)
+          ? error.message
+          : "This file could not be opened as an image.";
+        setImageError({ reason: message, message, advice: IMAGE_ADVICE });
+        toast.error(message);
+        return;
+      } finally {
+        loadingRef.current = false;
+        setLoading(false);
+      }
+      uploads.current += 1;
+      resetRun();
+      replacePhoto(image);
+      toast.success("Image uploaded successfully");
+      await run({ image });
+    },
+    [busy, replacePhoto, resetRun, run],
+  );
+
+  /** Back to the upload, keeping the failure counters (another photo after a failure). */
+  const choosePhoto = useCallback(() => {
+    if (busy) return;
+    resetRun();
+    setImageError(null);
+    replacePhoto(null);
+  }, [busy, replacePhoto, resetRun]);
+
+  /** "Generate Another Poem": clears the poem, the photo and the failure counters (SPEC 4.7). */
+  const startOver = useCallback(() => {
+    if (busy) return;
+    failures.current = 0;
+    uploads.current = 0;
+    choosePhoto();
+  }, [busy, choosePhoto]);
+
+  const result = ai.state.result;
+  const poem = result && result.text.trim() !== "" ? result : null;
+  const done = ai.state.status === "done" && poem?.complete === true;
+
+  const download = useCallback(() => {
+    if (!done || !poem) return;
+    const blob = new Blob([`${poem.text}\n`], { type: "text/plain;charset=utf-8" });
+    downloadImage(blob, getTool("poetry").downloadName);
+    toast.success(POEM_COPY.downloaded);
+  }, [done, poem]);
+
+  const copy = useCallback(async () => {
+    if (!done || !poem) return;
+    try {
+      if (!navigator.clipboard) throw new Error("No clipboard");
+      await navigator.clipboard.writeText(poem.text);
+      toast.success(COPY_TOASTS.copied);
+    } catch {
+      toast.error(COPY_TOASTS.copyFailed, { description: COPY_TOASTS.copyFailedAdvice });
+    }
+  }, [done, poem]);
+
+  const error = imageError ?? ai.state.error;
+  return {
+    photo,
+    /** The poem to show: while it streams in, and once done (not the remains of a failed run). */
+    poem: ai.state.status === "failed" ? null : poem,
+    done,
+    streaming: busy && poem !== null,
+    error,
+    canRetry: Boolean(!imageError && ai.state.error && photo && ai.state.input),
+    retryWait: ai.state.retryWait,
+    processing: busy,
+    loading,
+    selectFile,
+    retry: ai.retry,
+    cancel: ai.cancel,
+    choosePhoto,
+    startOver,
+    download,
+    copy,
+  };
+}
