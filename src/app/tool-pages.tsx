@@ -40,7 +40,10 @@ export const TOOL_PAGES: Record<ToolId, LazyPage> = {
     return <AnimatorPage />;
   },
   art: upcoming("Art Enhancer", "Upload or draw a picture and get a refined version of it."),
-  scene: upcoming("Modify Scene", "Add an image, text or widget to a picture."),
+  scene: async () => {
+    const { ScenePage } = await import("@/features/scene/scene-page");
+    return <ScenePage />;
+  },
   poetry: upcoming("Visual Poetry", "Get a colourful poem about your picture."),
   celebrations: upcoming(
     "Celebration Creator",

@@ -1,0 +1,70 @@
+import { getEnv } from "@/config/env";
+import { scenePrompt, type ScenePosition, type SceneType } from "@/config/prompts";
+import {
+  generateImage,
+  resolveGeminiTarget,
+  type GeminiPart,
+  type GeminiTarget,
+  type RetryWait,
+} from "@/lib/gemini";
+import { prepareImage, type LoadedImage } from "@/lib/image";
+
+/** Longest side of the scene sent to the AI, and of the picture to add (it only fills part of the scene). */
+export const SCENE_MAX_SIDE = 1536;
+export const ADDED_MAX_SIDE = 1024;
+const JPEG_QUALITY = 0.9;
+
+export type SceneRequest = {
+  base: LoadedImage;
+  type: SceneType;
+  description: string;
+  position: ScenePosition | null;
+  /** The picture to add (type "image" only); sent as the second inline JPEG. */
+  added: LoadedImage | null;
+};
+
+export type SceneRunOptions = {
+  apiKey?: string;
+  signal: AbortSignal;
+  onRetryWait?: (wait: RetryWait | null) => void;
+};
+
+export type SceneOutput = {
+  dataUrl: string;
+  text?: string;
+  prompt: string;
+  source: GeminiTarget["source"];
+};
+
+/**
+ * One scene modification (SPEC 7.1 "scene modification"): the base and the optional added picture go
+ * as JPEG, with the instruction holding the description and the optional position.
+ */
+export async function runScene(request: SceneRequest, options: SceneRunOptions): Promise<SceneOutput> {
+  const { signal } = options;
+  const target = resolveGeminiTarget(options.apiKey);
+  const base = await prepareImage(request.base, { maxSide: SCENE_MAX_SIDE, quality: JPEG_QUALITY });
+  signal.throwIfAborted();
+  const withAdded = request.type === "image" && request.added !== null;
+  const added =
+    withAdded && request.added
+      ? await prepareImage(request.added, { maxSide: ADDED_MAX_SIDE, quality: JPEG_QUALITY })
+      : null;
+  signal.throwIfAborted();
+
+  const prompt = scenePrompt(request.type, request.description, request.position ?? undefined, withAdded);
+  const parts: GeminiPart[] = [
+    { text: prompt },
+    { inlineData: { mimeType: base.mimeType, data: base.base64 } },
+  ];
+  if (added) parts.push({ inlineData: { mimeType: added.mimeType, data: added.base64 } });
+
+  const result = await generateImage({
+    target,
+    model: getEnv().VITE_GEMINI_IMAGE_MODEL,
+    parts,
+    signal,
+    onRetryWait: options.onRetryWait,
+  });
+  return { dataUrl: result.dataUrl, text: result.text, prompt, source: target.source };
+}

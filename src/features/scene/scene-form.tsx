@@ -1,0 +1,157 @@
+import { useId, type FormEvent } from "react";
+import { AlertTriangle, Image as ImageIcon, LayoutTemplate, Sparkles, Type } from "lucide-react";
+import { ImagePickField } from "@/components/image-pick-field";
+import { PromptField } from "@/components/prompt-field";
+import { CostNote } from "@/components/remaining-counter";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { SCENE_POSITIONS, SCENE_TYPES, type ScenePosition, type SceneType } from "@/config/prompts";
+import { cn } from "@/lib/utils";
+import { POSITION_LABELS } from "./position";
+import { SCENE_MESSAGES, SCENE_TYPE_LABELS, type SceneForm as SceneFormValues } from "./use-scene";
+
+/** The Position select's "no position" entry (SPEC 5: a select item never has an empty value). */
+const ANYWHERE = "anywhere";
+
+export const SCENE_DESCRIPTION_MAX = 500;
+
+const TYPE_ICONS = { image: ImageIcon, text: Type, widget: LayoutTemplate } as const;
+
+const PLACEHOLDERS: Record<SceneType, string> = {
+  image: "e.g. a red hot-air balloon floating in the sky",
+  text: "e.g. Happy Birthday, Sam!",
+  widget: "e.g. a weather badge showing 24°C and sunny",
+};
+
+const DESCRIPTION_LABELS: Record<SceneType, string> = {
+  image: "Describe the image to add",
+  text: "The text to add",
+  widget: "Describe the widget to add",
+};
+
+type SceneFormProps = {
+  values: SceneFormValues;
+  onChange: (values: SceneFormValues) => void;
+  addedPreviewUrl: string | null;
+  onAddedFile: (file: File) => void;
+  onRemoveAdded: () => void;
+  onSubmit: () => void;
+  disabled?: boolean;
+};
+
+/** The modification form (SPEC 2.11): type, description (required), optional position and picture. */
+export function SceneForm({
+  values,
+  onChange,
+  addedPreviewUrl,
+  onAddedFile,
+  onRemoveAdded,
+  onSubmit,
+  disabled,
+}: SceneFormProps) {
+  const typeLabelId = useId();
+  const positionId = useId();
+  const hintId = useId();
+  const blank = values.description.trim() === "";
+  const set = (patch: Partial<SceneFormValues>) => onChange({ ...values, ...patch });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!disabled) onSubmit();
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-5 rounded-xl border bg-card p-4 shadow-sm sm:p-5" noValidate>
+      <div className="grid gap-2">
+        <span id={typeLabelId} className="text-sm font-medium">
+          What to add
+        </span>
+        <RadioGroup
+          aria-labelledby={typeLabelId}
+          value={values.type}
+          onValueChange={(type) => set({ type: type as SceneType })}
+          disabled={disabled}
+          className="grid grid-cols-3 gap-2"
+        >
+          {SCENE_TYPES.map((type) => {
+            const Icon = TYPE_ICONS[type];
+            const id = `${typeLabelId}-${type}`;
+            return (
+              <Label
+                key={type}
+                htmlFor={id}
+                className={cn(
+                  "flex cursor-pointer flex-col items-center gap-1.5 rounded-lg border p-3 text-center transition-colors hover:bg-accent has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                  values.type === type && "border-primary bg-accent",
+                )}
+              >
+                <RadioGroupItem id={id} value={type} className="sr-only" />
+                <Icon aria-hidden="true" className="size-5" />
+                {SCENE_TYPE_LABELS[type]}
+              </Label>
+            );
+          })}
+        </RadioGroup>
+      </div>
+
+      <PromptField
+        label={DESCRIPTION_LABELS[values.type]}
+        value={values.description}
+        onChange={(description) => set({ description })}
+        placeholder={PLACEHOLDERS[values.type]}
+        rows={3}
+        maxLength={SCENE_DESCRIPTION_MAX}
+        required
+        disabled={disabled}
+      />
+
+      <div className="grid gap-2">
+        <Label htmlFor={positionId}>Position (optional)</Label>
+        <Select
+          value={values.position ?? ANYWHERE}
+          onValueChange={(v) => set({ position: v === ANYWHERE ? null : (v as ScenePosition) })}
+          disabled={disabled}
+        >
+          <SelectTrigger id={positionId} className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ANYWHERE}>Anywhere (let the AI choose)</SelectItem>
+            {SCENE_POSITIONS.map((position) => (
+              <SelectItem key={position} value={position}>
+                {POSITION_LABELS[position]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {values.type === "image" && (
+        <ImagePickField
+          label="Picture to add"
+          hint="Optional: a picture of what to add to the scene"
+          previewUrl={addedPreviewUrl}
+          onFile={onAddedFile}
+          onRemove={onRemoveAdded}
+          disabled={disabled}
+        />
+      )}
+
+      <div className="grid gap-2">
+        {blank && (
+          <p id={hintId} className="flex items-center gap-2 text-sm text-amber-700 dark:text-amber-400">
+            <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+            {SCENE_MESSAGES.noDescription}
+          </p>
+        )}
+        <Button type="submit" disabled={disabled || blank} aria-describedby={blank ? hintId : undefined}>
+          <Sparkles aria-hidden="true" />
+          Add to Scene
+        </Button>
+        <CostNote className="text-center" />
+      </div>
+    </form>
+  );
+}

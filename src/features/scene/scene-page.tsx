@@ -1,0 +1,117 @@
+import { useState } from "react";
+import { AlertTriangle, RotateCcw, Undo2 } from "lucide-react";
+import { ToolPage } from "@/components/tool-page";
+import { UploadArea } from "@/components/upload-area";
+import { Button } from "@/components/ui/button";
+import { getTool } from "@/config/tools";
+import { PositionPicker } from "./position-picker";
+import { SceneForm } from "./scene-form";
+import { SceneResult } from "./scene-result";
+import { SCENE_MESSAGES, SCENE_TYPE_LABELS, useScene, type SceneForm as SceneFormValues } from "./use-scene";
+
+const EMPTY_FORM: SceneFormValues = { type: "image", description: "", position: null };
+
+/** Modify Scene (/create-nft, SPEC 2.11): upload a base, then add an image, text or widget to it. */
+export function ScenePage() {
+  const tool = getTool("scene");
+  const scene = useScene();
+  const [form, setForm] = useState<SceneFormValues>(EMPTY_FORM);
+  const { base, result, processing } = scene;
+  const busy = processing || scene.loading !== null;
+
+  async function keepEditing() {
+    if (await scene.keepEditing()) setForm((f) => ({ ...EMPTY_FORM, type: f.type }));
+  }
+
+  function reset() {
+    scene.reset();
+    setForm(EMPTY_FORM);
+  }
+
+  const runningLabel = SCENE_TYPE_LABELS[scene.runningType ?? form.type].toLowerCase();
+
+  return (
+    <ToolPage
+      title={tool.title}
+      description={tool.description}
+      emoji="🪄"
+      error={scene.error}
+      onRetry={scene.canRetry ? scene.retry : undefined}
+      busy={busy}
+      processing={
+        processing
+          ? {
+              title: "Modifying Scene...",
+              text: `Our AI is adding your ${runningLabel} to the picture.`,
+              retryWait: scene.retryWait,
+              onCancel: scene.cancel,
+            }
+          : null
+      }
+    >
+      {!base ? (
+        <div className="space-y-3">
+          <p role="status" className="flex items-center gap-2 text-sm text-amber-700 dark:text-amber-400">
+            <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+            {SCENE_MESSAGES.noBase}
+          </p>
+          <UploadArea
+            onFile={(file) => void scene.selectBase(file)}
+            disabled={busy}
+            description="Upload the picture you want to change, then add an image, text or a widget to it."
+            teaser="Place it anywhere: pick a spot or just click the picture."
+          />
+        </div>
+      ) : result ? (
+        <SceneResult
+          baseUrl={base.previewUrl}
+          resultUrl={result.dataUrl}
+          busy={busy}
+          onKeepEditing={() => void keepEditing()}
+          onDiscard={scene.discardResult}
+          onDownload={scene.download}
+          onReset={reset}
+        />
+      ) : (
+        <section aria-label="Modify the scene" className="space-y-4">
+          {scene.step > 0 && (
+            <p className="text-sm text-muted-foreground">
+              Editing your result: {scene.step} {scene.step === 1 ? "change" : "changes"} so far. Undo goes
+              back to the previous picture without using a conversion.
+            </p>
+          )}
+          <div className="grid items-start gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <PositionPicker
+              src={base.previewUrl}
+              alt={scene.step > 0 ? "Base image (your last result)" : "Base image"}
+              position={form.position}
+              onPick={(position) => setForm((f) => ({ ...f, position }))}
+              disabled={busy}
+            />
+            <SceneForm
+              values={form}
+              onChange={setForm}
+              addedPreviewUrl={scene.added?.previewUrl ?? null}
+              onAddedFile={(file) => void scene.selectAdded(file)}
+              onRemoveAdded={scene.removeAdded}
+              onSubmit={() => scene.modify(form)}
+              disabled={busy}
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {scene.canUndo && (
+              <Button variant="outline" onClick={scene.undo} disabled={busy}>
+                <Undo2 aria-hidden="true" />
+                Undo
+              </Button>
+            )}
+            <Button variant="outline" onClick={reset} disabled={busy}>
+              <RotateCcw aria-hidden="true" />
+              Try Another Image
+            </Button>
+          </div>
+        </section>
+      )}
+    </ToolPage>
+  );
+}

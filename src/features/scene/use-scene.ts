@@ -1,0 +1,275 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import type { ScenePosition, SceneType } from "@/config/prompts";
+import { getTool } from "@/config/tools";
+import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
+import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
+import { useApiKey } from "@/lib/api-key";
+import type { GeminiErrorKind } from "@/lib/gemini";
+import { dataUrlToBlob, downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { runScene, type SceneRequest } from "./run-scene";
+
+/** How each type reads to the user (the success toast says "Text added to scene successfully!"). */
+export const SCENE_TYPE_LABELS: Record<SceneType, string> = {
+  image: "Image",
+  text: "Text",
+  widget: "Widget",
+};
+
+/** SPEC 5 "Scene modification" and SPEC 8 "Scene", verbatim. */
+export const SCENE_MESSAGES = {
+  noDescription: "Please provide a description of what you want to add",
+  noBase: "Please upload a base image first",
+  failed: "Failed to process scene modification",
+  noImage: "No modified image received",
+  toast: "Failed to modify scene. Please try again.",
+  processing: "Modifying your scene...",
+  success: (type: SceneType) => `${SCENE_TYPE_LABELS[type]} added to scene successfully!`,
+} as const;
+
+const IMAGE_ADVICE = "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.";
+const KEEP_EDITING_FAILED = "The result could not be opened for more changes.";
+const NO_IMAGE_KINDS: ReadonlySet<GeminiErrorKind> = new Set([
+  "no-image",
+  "text-instead-of-image",
+  "output-blocked",
+  "prompt-blocked",
+]);
+
+/** The banner's words for a failed run (SPEC 8 "Scene"); the toast is always SCENE_MESSAGES.toast. */
+export function sceneFailureMessage(error: AiFailure): string {
+  if (error.kind && NO_IMAGE_KINDS.has(error.kind)) return SCENE_MESSAGES.noImage;
+  if (!error.kind && error.reason === PLAN_CHECK_FAILURE.message) return error.reason;
+  return `${SCENE_MESSAGES.failed}: ${error.reason}`;
+}
+
+export type SceneResult = { dataUrl: string; type: SceneType; local: boolean };
+export type SceneForm = {
+  type: SceneType;
+  description: string;
+  position: ScenePosition | null;
+};
+
+function imageFailure(error: unknown, fallback: string): AiFailure {
+  const message = isImageInputError(error) ? error.message : fallback;
+  return { reason: message, message, advice: IMAGE_ADVICE };
+}
+
+/**
+ * Modify Scene (SPEC 2.11, 4.7): a base picture, then changes made one at a time on the shared AI
+ * run. "Keep editing" makes a result the next base (each change counts one conversion); "Undo" goes
+ * back to the previous base and costs nothing. Files are checked by the shared image pipeline.
+ */
+export function useScene() {
+  const apiKey = useApiKey();
+  const tool = getTool("scene");
+  /** The bases, oldest first: the uploaded picture, then each result kept for more editing. */
+  const [bases, setBases] = useState<LoadedImage[]>([]);
+  const [added, setAdded] = useState<LoadedImage | null>(null);
+  const [loading, setLoading] = useState<"base" | "added" | "keep" | null>(null);
+  const [imageError, setImageError] = useState<AiFailure | null>(null);
+  const loadingRef = useRef(false);
+  /** Every picture this page decoded, freed when the page goes away. */
+  const pool = useRef(new Set<LoadedImage>());
+
+  const ai = useAiRun<SceneRequest, SceneResult>({
+    execute: async (request, ctx) => {
+      const out = await runScene(request, { apiKey, signal: ctx.signal, onRetryWait: ctx.onRetryWait });
+      return { dataUrl: out.dataUrl, type: request.type, local: out.source === "local-engine" };
+    },
+    copy: ({ type }) => ({
+      processing: SCENE_MESSAGES.processing,
+      success: SCENE_MESSAGES.success(type),
+      failure: () => SCENE_MESSAGES.toast,
+    }),
+  });
+  const { run, reset: resetRun } = ai;
+  const busy = ai.running;
+  const inputRef = useRef(ai.state.input);
+  useEffect(() => {
+    inputRef.current = ai.state.input;
+  });
+
+  useEffect(() => {
+    const images = pool.current;
+    return () => {
+      for (const image of images) image.release();
+      images.clear();
+    };
+  }, []);
+
+  /** Frees a picture now unless the last run still holds it ("Try again" sends it again). */
+  const drop = useCallback((image: LoadedImage | null) => {
+    if (!image) return;
+    const input = inputRef.current;
+    if (input && (input.base === image || input.added === image)) return;
+    image.release();
+    pool.current.delete(image);
+  }, []);
+
+  /** Decodes a file with the image pipeline; a refused file says why and changes nothing. */
+  const load = useCallback(
+    async (file: File, what: "base" | "added" | "keep"): Promise<LoadedImage | null> => {
+      if (loadingRef.current) return null;
+      loadingRef.current = true;
+      setLoading(what);
+      try {
+        const image = await loadImage(file);
+        pool.current.add(image);
+        setImageError(null);
+        return image;
+      } catch (error) {
+        const failure = imageFailure(
+          error,
+          what === "keep" ? KEEP_EDITING_FAILED : "This file could not be opened as an image.",
+        );
+        setImageError(failure);
+        toast.error(failure.message);
+        return null;
+      } finally {
+        loadingRef.current = false;
+        setLoading(null);
+      }
+    },
+    [],
+  );
+
+  const selectBase = useCallback(
+    async (file: File) => {
+      if (busy) return;
+      const image = await load(file, "base");
+      if (!image) return;
+      resetRun();
+      inputRef.current = null;
+      bases.forEach(drop);
+      setBases([image]);
+      toast.success("Image uploaded successfully");
+    },
+    [bases, busy, drop, load, resetRun],
+  );
+
+  const selectAdded = useCallback(
+    async (file: File) => {
+      if (busy) return;
+      const image = await load(file, "added");
+      if (!image) return;
+      drop(added);
+      setAdded(image);
+    },
+    [added, busy, drop, load],
+  );
+
+  const removeAdded = useCallback(() => {
+    if (busy) return;
+    drop(added);
+    setAdded(null);
+  }, [added, busy, drop]);
+
+  const base = bases.at(-1) ?? null;
+
+  /** Sends one change; validation as SPEC 5 says (the button is disabled in the same cases). */
+  const modify = useCallback(
+    (form: SceneForm) => {
+      if (!base) {
+        toast.error(SCENE_MESSAGES.noBase);
+        return;
+      }
+      const description = form.description.trim();
+      if (!description) {
+        toast.error(SCENE_MESSAGES.noDescription);
+        return;
+      }
+      void run({
+        base,
+        type: form.type,
+        description,
+        position: form.position,
+        added: form.type === "image" ? added : null,
+      });
+    },
+    [added, base, run],
+  );
+
+  /** The result becomes the new base; resolves true when it did. */
+  const keepEditing = useCallback(async (): Promise<boolean> => {
+    const result = ai.state.result;
+    if (!result || busy) return false;
+    let file: File;
+    try {
+      const blob = dataUrlToBlob(result.dataUrl);
+      file = new File([blob], tool.downloadName, { type: blob.type || "image/png" });
+    } catch {
+      const failure = imageFailure(null, KEEP_EDITING_FAILED);
+      setImageError(failure);
+      toast.error(failure.message);
+      return false;
+    }
+    const image = await load(file, "keep");
+    if (!image) return false;
+    resetRun();
+    setBases((old) => [...old, image]);
+    return true;
+  }, [ai.state.result, busy, load, resetRun, tool.downloadName]);
+
+  /** Back to the previous base (nothing is sent, nothing counted). */
+  const undo = useCallback(() => {
+    if (busy || loadingRef.current || bases.length < 2) return;
+    const last = bases.at(-1)!;
+    resetRun();
+    inputRef.current = null;
+    setImageError(null);
+    setBases(bases.slice(0, -1));
+    drop(last);
+    toast.info("Back to the previous picture. Nothing was counted.");
+  }, [bases, busy, drop, resetRun]);
+
+  /** The result is set aside and the form shown again on the same base. */
+  const discardResult = useCallback(() => {
+    if (!busy) resetRun();
+  }, [busy, resetRun]);
+
+  const reset = useCallback(() => {
+    if (busy) return;
+    resetRun();
+    inputRef.current = null;
+    setImageError(null);
+    bases.forEach(drop);
+    setBases([]);
+    drop(added);
+    setAdded(null);
+  }, [added, bases, busy, drop, resetRun]);
+
+  const download = useCallback(() => {
+    if (ai.state.result) downloadImage(ai.state.result.dataUrl, tool.downloadName);
+  }, [ai.state.result, tool.downloadName]);
+
+  const runError = ai.state.error;
+  const error = imageError ?? (runError ? { ...runError, message: sceneFailureMessage(runError) } : null);
+
+  return {
+    base,
+    /** How many changes the current base already holds (0 for the uploaded picture). */
+    step: Math.max(0, bases.length - 1),
+    canUndo: bases.length > 1,
+    added,
+    result: ai.state.status === "running" ? null : ai.state.result,
+    error,
+    canRetry: Boolean(!imageError && runError && ai.state.input),
+    retryWait: ai.state.retryWait,
+    processing: busy,
+    /** What is being decoded: the base, the picture to add, or a result kept for editing. */
+    loading,
+    runningType: busy ? (ai.state.input?.type ?? null) : null,
+    selectBase,
+    selectAdded,
+    removeAdded,
+    modify,
+    keepEditing,
+    undo,
+    discardResult,
+    retry: ai.retry,
+    cancel: ai.cancel,
+    reset,
+    download,
+  };
+}

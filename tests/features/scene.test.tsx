@@ -1,0 +1,421 @@
+/// <reference types="node" />
+import fs from "node:fs";
+import path from "node:path";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { scenePrompt } from "@/config/prompts";
+import { getUsedConversions, USAGE_STORAGE_KEY } from "@/lib/usage";
+import { server } from "../msw/server";
+import { geminiHandler, type GeminiFixtureName, type GeminiReply, type GeminiRequest } from "../msw/gemini";
+import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
+import { installCanvasStubs } from "../stubs/canvas";
+import { renderApp } from "../utils";
+
+// Each test walks the whole page (upload, form, run); a busy 2-core machine needs more than 5 s.
+vi.setConfig({ testTimeout: 30_000 });
+
+const USER = makeUser();
+const SUBMIT = "Add to Scene";
+const FAILURE_TOAST = "Failed to modify scene. Please try again.";
+
+type Body = {
+  contents: { parts: { text?: string; inlineData?: { mimeType: string; data: string } }[] }[];
+};
+
+function fixtureFile(name: string, type = "image/png") {
+  const bytes = fs.readFileSync(path.resolve("tests/fixtures/images", name));
+  return new File([bytes], name, { type });
+}
+
+function monthNow() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
+}
+
+function signedIn(used = 0) {
+  storeSession();
+  if (used) localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthNow()]: used } }));
+  server.use(subscriptionHandler("$5/month"));
+}
+
+function fakeGemini(replies: GeminiReply | GeminiReply[]) {
+  const { handler, requests } = geminiHandler(replies);
+  server.use(handler);
+  return requests;
+}
+
+const fixture = (name: GeminiFixtureName): GeminiReply => ({ fixture: name });
+const partsOf = (request: GeminiRequest) => (request.body as Body).contents[0]!.parts;
+
+let downloads: { name: string; href: string }[] = [];
+let restoreCanvas: () => void;
+
+beforeEach(() => {
+  restoreCanvas = installCanvasStubs();
+  let urls = 0;
+  vi.spyOn(URL, "createObjectURL").mockImplementation(() => `blob:scene-${++urls}`);
+  vi.stubEnv("VITE_GEMINI_API_KEY", "test-default-key");
+  vi.stubEnv("VITE_GEMINI_BASE_URL", "http://gemini.test");
+  vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "");
+  downloads = [];
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push({ name: this.download, href: this.href });
+  });
+});
+
+afterEach(() => {
+  restoreCanvas();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+async function openWithBase(file = fixtureFile("portrait-astronaut.png")) {
+  const view = renderApp("/create-nft");
+  await screen.findByRole("heading", { level: 1, name: "Modify Scene" });
+  await userEvent.setup().upload(await screen.findByTestId("file-input"), file);
+  await screen.findByRole("button", { name: SUBMIT });
+  return view;
+}
+
+async function fill(type: "Image" | "Text" | "Widget", description: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole("radio", { name: type }));
+  const box = screen.getByRole("textbox", { name: /Describe the|The text to add/ });
+  await user.clear(box);
+  await user.click(box);
+  await user.paste(description);
+}
+
+async function choosePosition(name: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole("combobox", { name: "Position (optional)" }));
+  await user.click(await screen.findByRole("option", { name }));
+}
+
+/** A click on the base picture at the given fractions of its width and height. */
+function clickPicture(fx: number, fy: number) {
+  const image = screen.getByTestId("scene-base");
+  vi.spyOn(image, "getBoundingClientRect").mockReturnValue(
+    DOMRect.fromRect({ x: 100, y: 50, width: 400, height: 300 }),
+  );
+  fireEvent.click(image, { clientX: 100 + 400 * fx, clientY: 50 + 300 * fy });
+}
+
+async function submit() {
+  await userEvent.setup().click(screen.getByRole("button", { name: SUBMIT }));
+}
+
+describe("upload, then the form (SPEC 2.11, 5)", () => {
+  it("asks for a base first, then shows the form without the uploader; the description is required", async () => {
+    signedIn();
+    const requests = fakeGemini(fixture("image-success.json"));
+    renderApp("/create-nft");
+    expect(await screen.findByText("Please upload a base image first")).toBeInTheDocument();
+    expect(screen.getByText("Drop your image here")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: SUBMIT })).not.toBeInTheDocument();
+
+    await userEvent.setup().upload(screen.getByTestId("file-input"), fixtureFile("cat-chelsea.png"));
+    expect(await screen.findByText("Image uploaded successfully")).toBeInTheDocument();
+    expect(screen.queryByText("Drop your image here")).not.toBeInTheDocument();
+    expect(screen.queryByText("Please upload a base image first")).not.toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Base image" })).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Image" })).toBeChecked();
+    expect(screen.getByRole("combobox", { name: "Position (optional)" })).toHaveTextContent(
+      "Anywhere (let the AI choose)",
+    );
+    expect(screen.getByTestId("cost-note")).toHaveTextContent(
+      "This uses 1 conversion of your 20 left this month.",
+    );
+    expect(
+      screen.getByText("Please provide a description of what you want to add", { selector: "form p" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: SUBMIT })).toBeDisabled();
+
+    await fill("Text", "   ");
+    expect(screen.getByRole("button", { name: SUBMIT })).toBeDisabled();
+    // Enter in a form with a blank description sends nothing and says why.
+    fireEvent.submit(screen.getByRole("button", { name: SUBMIT }).closest("form")!);
+    expect(
+      await screen.findByText("Please provide a description of what you want to add", {
+        selector: "[data-title]",
+      }),
+    ).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+
+    await fill("Text", "Hello");
+    expect(
+      screen.queryByText("Please provide a description of what you want to add", { selector: "form p" }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: SUBMIT })).toBeEnabled();
+    expect(requests).toHaveLength(0);
+    expect(getUsedConversions(USER.id)).toBe(0);
+  });
+
+  it("a file that is not an image is refused clearly, nothing sent or counted", async () => {
+    signedIn();
+    const requests = fakeGemini(fixture("image-success.json"));
+    renderApp("/create-nft");
+    await userEvent
+      .setup()
+      .upload(await screen.findByTestId("file-input"), fixtureFile("not-an-image.jpg", "image/jpeg"));
+    expect(await screen.findByTestId("error-banner")).toHaveTextContent(/not an image/i);
+    expect(screen.getByText("Drop your image here")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Select Image" })).toBeEnabled();
+    expect(requests).toHaveLength(0);
+    expect(getUsedConversions(USER.id)).toBe(0);
+  });
+});
+
+describe("position", () => {
+  it("a click on the picture sets the nearest named place and marks it; the select shows it", async () => {
+    signedIn();
+    await openWithBase();
+    expect(screen.queryByTestId("position-marker")).not.toBeInTheDocument();
+    clickPicture(0.1, 0.9);
+    expect(screen.getByTestId("position-marker")).toHaveAttribute("data-position", "bottom-left");
+    expect(screen.getByTestId("position-marker").style.left).toMatch(/^16\.66/);
+    expect(screen.getByRole("combobox", { name: "Position (optional)" })).toHaveTextContent("Bottom left");
+    expect(screen.getByText(/Placed at bottom left/)).toBeInTheDocument();
+    clickPicture(0.55, 0.4);
+    expect(screen.getByTestId("position-marker")).toHaveAttribute("data-position", "center");
+    await choosePosition("Top right");
+    expect(screen.getByTestId("position-marker")).toHaveAttribute("data-position", "top-right");
+    await choosePosition("Anywhere (let the AI choose)");
+    expect(screen.queryByTestId("position-marker")).not.toBeInTheDocument();
+  });
+});
+
+describe("a change to the scene", () => {
+  it("text at a clicked position: the real prompt and the base as JPEG, the result compared, toast, one conversion, download", async () => {
+    signedIn();
+    const requests = fakeGemini(fixture("image-success.json"));
+    await openWithBase();
+    await fill("Text", "  Happy Birthday, Sam!  ");
+    clickPicture(0.05, 0.05);
+    await submit();
+
+    const result = await screen.findByRole("img", { name: "Modified scene" });
+    expect(result).toHaveAttribute("src", expect.stringMatching(/^data:image\/png;base64,/));
+    expect(await screen.findByText("Text added to scene successfully!")).toBeInTheDocument();
+    expect(screen.getByTestId("compare-slider")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: SUBMIT })).not.toBeInTheDocument();
+    expect(getUsedConversions(USER.id)).toBe(1);
+    expect(screen.getByTestId("remaining-counter")).toHaveTextContent("Remaining conversions: 19 / 20");
+
+    expect(requests).toHaveLength(1);
+    const parts = partsOf(requests[0]!);
+    expect(parts).toHaveLength(2);
+    expect(parts[0]!.text).toBe(scenePrompt("text", "Happy Birthday, Sam!", "top-left", false));
+    expect(parts[1]!.inlineData?.mimeType).toBe("image/jpeg");
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Download" }));
+    expect(downloads.at(-1)?.name).toBe("modified-scene.png");
+  });
+
+  it("an image with a picture to add: sent as a second JPEG; switching type keeps the picture but does not send it", async () => {
+    signedIn();
+    const requests = fakeGemini(fixture("image-success.json"));
+    await openWithBase();
+    await fill("Image", "my cat on the sofa");
+    await userEvent
+      .setup()
+      .upload(screen.getByLabelText("Picture to add", { selector: "input" }), fixtureFile("cat-chelsea.png"));
+    expect(await screen.findByRole("img", { name: "Picture to add" })).toBeInTheDocument();
+    await choosePosition("Center right");
+    await submit();
+    expect(await screen.findByText("Image added to scene successfully!")).toBeInTheDocument();
+    const parts = partsOf(requests[0]!);
+    expect(parts).toHaveLength(3);
+    expect(parts[0]!.text).toBe(scenePrompt("image", "my cat on the sofa", "center-right", true));
+    expect(parts[1]!.inlineData?.mimeType).toBe("image/jpeg");
+    expect(parts[2]!.inlineData?.mimeType).toBe("image/jpeg");
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Try a Different Change" }));
+    expect(screen.getByRole("textbox", { name: "Describe the image to add" })).toHaveValue(
+      "my cat on the sofa",
+    );
+    await fill("Widget", "a 5-star rating badge");
+    expect(screen.queryByRole("group", { name: "Picture to add" })).not.toBeInTheDocument();
+    await submit();
+    expect(await screen.findByText("Widget added to scene successfully!")).toBeInTheDocument();
+    const second = partsOf(requests[1]!);
+    expect(second).toHaveLength(2);
+    expect(second[0]!.text).toBe(scenePrompt("widget", "a 5-star rating badge", "center-right", false));
+    expect(getUsedConversions(USER.id)).toBe(2);
+  });
+
+  it("Keep editing stacks changes (one conversion each); Undo goes back to the previous base for free", async () => {
+    signedIn();
+    const requests = fakeGemini(fixture("image-success.json"));
+    await openWithBase();
+    const firstBase = screen.getByRole("img", { name: "Base image" }).getAttribute("src");
+    await fill("Text", "Hello");
+    await submit();
+    await screen.findByRole("img", { name: "Modified scene" });
+    await userEvent.setup().click(screen.getByRole("button", { name: "Keep editing" }));
+
+    const stacked = await screen.findByRole("img", { name: "Base image (your last result)" });
+    expect(stacked.getAttribute("src")).not.toBe(firstBase);
+    expect(screen.getByText(/Editing your result: 1 change so far/)).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "The text to add" })).toHaveValue("");
+    expect(screen.getByRole("radio", { name: "Text" })).toBeChecked();
+
+    await fill("Widget", "Sale -50%");
+    await submit();
+    await screen.findByRole("img", { name: "Modified scene" });
+    expect(screen.getByRole("img", { name: "Base image" })).toHaveAttribute(
+      "src",
+      stacked.getAttribute("src"),
+    );
+    await userEvent.setup().click(screen.getByRole("button", { name: "Keep editing" }));
+    expect(await screen.findByText(/Editing your result: 2 changes so far/)).toBeInTheDocument();
+    expect(getUsedConversions(USER.id)).toBe(2);
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Undo" }));
+    expect(await screen.findByText(/Editing your result: 1 change so far/)).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Base image (your last result)" })).toHaveAttribute(
+      "src",
+      stacked.getAttribute("src"),
+    );
+    await userEvent.setup().click(screen.getByRole("button", { name: "Undo" }));
+    expect(screen.getByRole("img", { name: "Base image" })).toHaveAttribute("src", firstBase);
+    expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument();
+    expect(requests).toHaveLength(2);
+    expect(getUsedConversions(USER.id)).toBe(2);
+  });
+
+  it("a double click sends one request", async () => {
+    signedIn();
+    const requests = fakeGemini(fixture("image-success.json"));
+    await openWithBase();
+    await fill("Text", "Once");
+    await userEvent.setup().dblClick(screen.getByRole("button", { name: SUBMIT }));
+    await screen.findByText("Text added to scene successfully!");
+    expect(requests).toHaveLength(1);
+    expect(getUsedConversions(USER.id)).toBe(1);
+  });
+
+  it("a refused picture to add says why and keeps the base and the form", async () => {
+    signedIn();
+    const requests = fakeGemini(fixture("image-success.json"));
+    await openWithBase();
+    await fill("Image", "a balloon");
+    await userEvent
+      .setup()
+      .upload(screen.getByLabelText("Picture to add", { selector: "input" }), fixtureFile("empty.png"));
+    expect(await screen.findByTestId("error-banner")).toHaveTextContent(/empty/i);
+    expect(screen.getByRole("img", { name: "Base image" })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Describe the image to add" })).toHaveValue("a balloon");
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe("every failure class: the spec's message, the form kept, nothing counted", () => {
+  it.each<[string, GeminiReply, string]>([
+    [
+      "bad key",
+      fixture("error-400-api-key-invalid.json"),
+      "Failed to process scene modification: API error: API key not valid",
+    ],
+    ["leaked key", fixture("error-403-key-leaked.json"), "Failed to process scene modification: API error: "],
+    [
+      "retired model",
+      fixture("error-404-model-not-found.json"),
+      "Failed to process scene modification: API error: ",
+    ],
+    [
+      "daily quota",
+      fixture("error-429-daily-quota.json"),
+      "Failed to process scene modification: API error: ",
+    ],
+    ["image blocked", fixture("finish-image-safety.json"), "No modified image received"],
+    ["no image", fixture("finish-no-image.json"), "No modified image received"],
+    ["no candidates", fixture("no-candidates.json"), "No modified image received"],
+    ["prompt blocked", fixture("prompt-blocked.json"), "No modified image received"],
+    ["words instead of an image", fixture("text-instead-of-image.json"), "No modified image received"],
+    [
+      "a body that is not JSON",
+      { text: "<html>Bad gateway</html>", status: 400 },
+      "Failed to process scene modification: API error: Unknown error",
+    ],
+  ])(
+    "%s",
+    async (_name, reply, message) => {
+      signedIn();
+      const requests = fakeGemini(reply);
+      await openWithBase();
+      await fill("Text", "Keep me");
+      clickPicture(0.9, 0.1);
+      await submit();
+      const banner = await screen.findByTestId("error-banner", {}, { timeout: 10_000 });
+      expect(banner).toHaveTextContent(`Error: ${message}`);
+      expect(banner.querySelector("[data-slot=alert-description] p")?.textContent?.length).toBeGreaterThan(
+        20,
+      );
+      expect(await screen.findByText(FAILURE_TOAST)).toBeInTheDocument();
+      expect(screen.getByRole("textbox", { name: "The text to add" })).toHaveValue("Keep me");
+      expect(screen.getByTestId("position-marker")).toHaveAttribute("data-position", "top-right");
+      expect(screen.getByRole("img", { name: "Base image" })).toBeInTheDocument();
+      expect(getUsedConversions(USER.id)).toBe(0);
+      expect(requests).toHaveLength(1);
+      expect(within(banner).getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    },
+    20_000,
+  );
+
+  it("Try again sends the same change again and counts it once it works", async () => {
+    signedIn();
+    const requests = fakeGemini([fixture("finish-no-image.json"), fixture("image-success.json")]);
+    await openWithBase();
+    await fill("Widget", "Open now");
+    await submit();
+    const banner = await screen.findByTestId("error-banner");
+    await userEvent.setup().click(within(banner).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Widget added to scene successfully!")).toBeInTheDocument();
+    expect(partsOf(requests[1]!)[0]!.text).toBe(partsOf(requests[0]!)[0]!.text);
+    expect(getUsedConversions(USER.id)).toBe(1);
+  });
+
+  it("the AI busy (429 per minute): the wait is shown, Cancel stops it and nothing is counted", async () => {
+    signedIn();
+    const requests = fakeGemini(fixture("error-429-quota.json"));
+    await openWithBase();
+    await fill("Text", "Wait for it");
+    await submit();
+    expect(await screen.findByRole("dialog", { name: "Modifying Scene..." })).toHaveTextContent(
+      "Our AI is adding your text to the picture.",
+    );
+    expect(await screen.findByText(/Trying again in 7 s/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Cancel" }));
+    expect(await screen.findByText("Conversion cancelled. Nothing was counted.")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Modifying Scene..." })).not.toBeInTheDocument(),
+    );
+    expect(requests).toHaveLength(1);
+    expect(getUsedConversions(USER.id)).toBe(0);
+    expect(screen.getByRole("textbox", { name: "The text to add" })).toHaveValue("Wait for it");
+  });
+
+  it("offline: says so and counts nothing", async () => {
+    signedIn();
+    fakeGemini({ networkError: true });
+    await openWithBase();
+    await fill("Text", "Offline");
+    await submit();
+    const banner = await screen.findByTestId("error-banner", {}, { timeout: 15_000 });
+    expect(banner).toHaveTextContent(/Failed to process scene modification: .*(offline|reach)/i);
+    expect(getUsedConversions(USER.id)).toBe(0);
+  }, 20_000);
+
+  it("at the limit nothing is sent and the visitor is told", async () => {
+    signedIn(19);
+    const requests = fakeGemini(fixture("image-success.json"));
+    const { router } = await openWithBase();
+    localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthNow()]: 20 } }));
+    await fill("Text", "One too many");
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
+    expect(requests).toHaveLength(0);
+  });
+});
