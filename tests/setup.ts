@@ -1,4 +1,7 @@
 import "@testing-library/jest-dom/vitest";
+// A real IndexedDB implementation (kept creations, issue 11), fresh for every test.
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { toast } from "sonner";
@@ -16,6 +19,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  globalThis.indexedDB = new IDBFactory();
   document.cookie.split(";").forEach((c) => {
     const name = c.split("=")[0]?.trim();
     if (name) document.cookie = `${name}=; max-age=0; path=/`;

@@ -8,6 +8,7 @@ import {
   ExternalLink,
   Feather,
   Gamepad2,
+  Images,
   Layers,
   Layers2,
   Leaf,
@@ -132,6 +133,18 @@ export function AppSidebar() {
             <SidebarGroupLabel>More</SidebarGroupLabel>
             <SidebarGroupContent>
               <SidebarMenu>
+                <SidebarMenuItem>
+                  <SidebarMenuButton
+                    asChild
+                    isActive={location.pathname === paths.creations}
+                    tooltip="My Creations"
+                  >
+                    <NavLink to={paths.creations} end onClick={closeDrawer}>
+                      <Images aria-hidden="true" />
+                      <span>My Creations</span>
+                    </NavLink>
+                  </SidebarMenuButton>
+                </SidebarMenuItem>
                 <SidebarMenuItem>
                   <SidebarMenuButton asChild tooltip="Convert Anything">
                     <a

@@ -57,6 +57,13 @@ export const routes: RouteObject[] = [
                 children: [
                   toolRoute(HOME_TOOL),
                   {
+                    // My Creations: login required, no tier gate (looking at old results costs nothing).
+                    path: paths.creations,
+                    lazy: async () => ({
+                      Component: (await import("@/features/creations/creations-page")).CreationsPage,
+                    }),
+                  },
+                  {
                     path: paths.payment,
                     lazy: async () => ({
                       Component: (await import("@/features/billing/payment-page")).PaymentPage,

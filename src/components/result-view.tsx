@@ -3,6 +3,7 @@ import { Download, Info, RefreshCw, RotateCcw } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CompareSlider } from "./compare-slider";
+import { ShareButton, type ShareContent } from "./share-button";
 
 type ResultViewProps = {
   originalUrl: string;
@@ -18,6 +19,8 @@ type ResultViewProps = {
   /** Shown instead of the recreate button when the tier does not allow it. */
   recreateHint?: ReactNode;
   labels?: { original?: string; modified?: string; reset?: string };
+  /** What "Share" shares; no Share button when omitted. */
+  share?: ShareContent;
 };
 
 /** Original left, result right (SPEC 2.2), then the actions and a before/after slider. */
@@ -32,6 +35,7 @@ export function ResultView({
   onRecreate,
   recreateHint,
   labels,
+  share,
 }: ResultViewProps) {
   return (
     <section aria-label="Result" className="space-y-4">
@@ -82,6 +86,7 @@ export function ResultView({
             Download
           </Button>
         )}
+        {modifiedUrl && share && <ShareButton content={share} disabled={processing} />}
         {modifiedUrl && onRecreate && (
           <Button
             variant="secondary"

@@ -19,6 +19,7 @@ export const paths = {
   scene: "/create-nft",
   poetry: "/visual-poetry",
   celebrations: "/celebrations",
+  creations: "/creations",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

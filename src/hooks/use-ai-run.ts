@@ -3,7 +3,9 @@ import { toast } from "sonner";
 import type { FeatureId } from "@/config/tiers";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
+import type { NewCreation } from "@/lib/creations";
 import { recordConversion } from "@/lib/usage";
+import { keepCreation } from "./keep-creation";
 import { useAllowance, type Denied } from "./use-allowance";
 
 /** A failure as the user sees it: the tool's message (SPEC 8) and one plain sentence of what to do. */
@@ -63,6 +65,12 @@ export type AiRunOptions<I, R> = {
   counting?: "result" | "manual";
   /** Called with each result as it arrives, before it is shown. */
   onResult?: (result: R, input: I) => void;
+  /**
+   * Keep each result on the device (issue 11; see src/hooks/keep-creation.ts): what to save for it,
+   * or null for nothing. Called right after the result came back; the save runs in the background
+   * and never blocks or fails the run.
+   */
+  keep?: (result: R, input: I) => NewCreation | null;
   /** A refusal the tool words itself (e.g. a batch larger than what is left); true when handled. */
   onDenied?: (denied: Denied, input: I) => boolean;
 };
@@ -168,6 +176,8 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
           ac.signal.throwIfAborted();
           if ((opts.counting ?? "result") === "result") count();
           opts.onResult?.(result, input);
+          const keep = opts.keep;
+          if (keep && userId) void keepCreation(userId, () => keep(result, input));
           dispatch({ type: "success", result });
           toast.success(copy.success, { id: toastId });
           return result;

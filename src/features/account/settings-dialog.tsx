@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { Monitor, Moon, Sun, type LucideIcon } from "lucide-react";
+import { Monitor, Moon, Sun, Trash2, type LucideIcon } from "lucide-react";
+import { DeleteCreationsDialog, DELETE_ALL_TITLE } from "@/components/delete-creations-dialog";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import {
@@ -69,7 +70,8 @@ function NotificationSwitch({
 function SettingsForm({ onDone }: { onDone: () => void }) {
   const user = useUser();
   const [draft, setDraft] = useState<Preferences>(readPreferences);
-  const ids = { name: useId(), theme: useId() };
+  const ids = { name: useId(), theme: useId(), creations: useId() };
+  const [confirmDeleteCreations, setConfirmDeleteCreations] = useState(false);
 
   // A theme picked here is shown at once; closing without saving (Cancel, Escape, X) forgets it.
   useEffect(() => () => setThemePreview(null), []);
@@ -171,6 +173,35 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
           })}
         </RadioGroup>
       </section>
+
+      {user && (
+        <>
+          <Separator />
+          <section aria-labelledby={ids.creations} className="grid gap-2">
+            <h3 id={ids.creations} className="text-sm font-semibold">
+              My Creations
+            </h3>
+            <p className="text-sm text-muted-foreground">
+              Your results are kept in this browser for your account. Deleting them doesn&apos;t change your
+              conversions used.
+            </p>
+            <Button
+              type="button"
+              variant="outline"
+              className="justify-self-start"
+              onClick={() => setConfirmDeleteCreations(true)}
+            >
+              <Trash2 aria-hidden="true" />
+              {DELETE_ALL_TITLE}
+            </Button>
+            <DeleteCreationsDialog
+              userId={user.id}
+              open={confirmDeleteCreations}
+              onOpenChange={setConfirmDeleteCreations}
+            />
+          </section>
+        </>
+      )}
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

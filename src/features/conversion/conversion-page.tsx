@@ -79,6 +79,14 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
         )
       }
     >
+      {conversion.original && conversion.result?.restored && !processing && (
+        <p className="text-sm text-muted-foreground">
+          Your last result, kept on this device.{" "}
+          <Link to={paths.creations} className="font-medium text-primary underline underline-offset-2">
+            See all your creations
+          </Link>
+        </p>
+      )}
       {conversion.original ? (
         <ResultView
           originalUrl={conversion.original.previewUrl}
@@ -87,6 +95,16 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
           processing={processing}
           onReset={conversion.reset}
           onDownload={conversion.download}
+          share={
+            conversion.result
+              ? {
+                  kind: "file",
+                  file: conversion.result.dataUrl,
+                  fileName: variant.downloadName,
+                  title: variant.title,
+                }
+              : undefined
+          }
           onRecreate={recreateAllowed ? conversion.recreate : undefined}
           recreateHint={
             <p className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">

@@ -3,9 +3,10 @@ import { toast } from "sonner";
 import type { Variant } from "@/config/variants";
 import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
 import { useAllowance } from "@/hooks/use-allowance";
+import { blobToDataUrl, useLastCreation } from "@/hooks/keep-creation";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";
-import { downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { downloadImage, isHeifType, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
 import { runConversion, type Operation } from "./run-conversion";
 
 export type ConversionInput = { operation: Operation; image: LoadedImage };
@@ -16,6 +17,8 @@ export type ConversionResult = {
   /** The instruction of this result without any recreate suffix (what "Try Another Version" builds on). */
   prompt: string;
   local: boolean;
+  /** Shown again from the device after a reload (not a fresh result). */
+  restored?: boolean;
 };
 
 const IMAGE_ADVICE = "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.";
@@ -70,8 +73,16 @@ export function useConversion(variant: Variant) {
     copy: ({ operation }) => copyFor(variant, operation),
     feature: ({ operation }) =>
       operation.kind === "recreate" ? "multipleVersions" : operation.kind === "custom" ? "custom" : undefined,
+    // Every result is kept on the device: first conversions, custom transformations, recreated versions.
+    keep: (result, { operation, image }) => ({
+      tool: variant.id,
+      file: result.dataUrl,
+      instruction: operation.kind === "custom" ? operation.userPrompt : result.prompt,
+      prompt: result.prompt,
+      original: isHeifType(image.type) ? image.previewUrl : image.file,
+    }),
   });
-  const { run, reset: resetRun } = ai;
+  const { run, reset: resetRun, restore } = ai;
   const busy = ai.running;
 
   // Leaving the page frees the photo's memory (the shared flow cancels what is running).
@@ -83,11 +94,42 @@ export function useConversion(variant: Variant) {
     setOriginal(image);
   }, []);
 
+  // A reload (or a later visit) shows the last result again, with its original and its actions.
+  const last = useLastCreation(variant.id);
+  // Only until the user does something themselves: after that the page is theirs.
+  const mayRestore = useRef(true);
+  const untouched = !original && ai.state.status === "idle" && !loading;
+  useEffect(() => {
+    const creation = last.creation;
+    if (!creation || !untouched || !mayRestore.current) return;
+    const { record, files } = creation;
+    if (!files.original || record.kind !== "image") return;
+    mayRestore.current = false;
+    let active = true;
+    const originalFile = new File([files.original], "original.jpg", { type: files.original.type });
+    Promise.all([loadImage(originalFile), blobToDataUrl(files.file)])
+      .then(([image, dataUrl]) => {
+        // The user started something of their own meanwhile: theirs wins.
+        if (!active || originalRef.current || loadingRef.current) {
+          image.release();
+          return;
+        }
+        replaceOriginal(image);
+        const prompt = record.prompt ?? record.instruction;
+        restore({ dataUrl, prompt, local: false, restored: true }, { operation: { kind: "first" }, image });
+      })
+      .catch((error: unknown) => console.warn("Could not show the last result again", error));
+    return () => {
+      active = false;
+    };
+  }, [last.creation, untouched, replaceOriginal, restore]);
+
   /** A new photo: validated and shown first, then converted. A refused file counts nothing. */
   const selectFile = useCallback(
     async (file: File, options: { convert?: boolean; toast?: string } = {}) => {
       if (busy || loadingRef.current) return;
       loadingRef.current = true;
+      mayRestore.current = false;
       let image: LoadedImage;
       try {
         // SPEC 4.1: the upload first checks the limit.

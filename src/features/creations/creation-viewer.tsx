@@ -1,0 +1,165 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import { Download, ExternalLink, Trash2 } from "lucide-react";
+import { CompareSlider } from "@/components/compare-slider";
+import { ShareButton } from "@/components/share-button";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { getTool } from "@/config/tools";
+import { getCreation, type CreationRecord } from "@/lib/creations";
+import { downloadImage } from "@/lib/image";
+import { formatDate } from "./format";
+
+type Loaded =
+  | { status: "loading" }
+  | { status: "missing" }
+  | { status: "ready"; file: Blob; fileUrl: string; originalUrl?: string; text?: string };
+
+/** The full files of one creation, read only while it is open; their object URLs revoked on close. */
+function useCreationFiles(userId: string, record: CreationRecord): Loaded {
+  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
+  useEffect(() => {
+    let active = true;
+    let urls: string[] = [];
+    getCreation(userId, record.id)
+      .then(async (found) => {
+        if (!active) return;
+        if (!found) {
+          setLoaded({ status: "missing" });
+          return;
+        }
+        const { file, original } = found.files;
+        const text = record.kind === "text" ? await file.text() : undefined;
+        if (!active) return;
+        const fileUrl = URL.createObjectURL(file);
+        const originalUrl = original ? URL.createObjectURL(original) : undefined;
+        urls = originalUrl ? [fileUrl, originalUrl] : [fileUrl];
+        setLoaded({ status: "ready", file, fileUrl, originalUrl, text });
+      })
+      .catch((error: unknown) => {
+        console.error("Could not open the creation", error);
+        if (active) setLoaded({ status: "missing" });
+      });
+    return () => {
+      active = false;
+      for (const url of urls) URL.revokeObjectURL(url);
+    };
+  }, [record.id, record.kind, userId]);
+  return loaded;
+}
+
+function ViewerBody({
+  userId,
+  record,
+  onDelete,
+}: {
+  userId: string;
+  record: CreationRecord;
+  onDelete: () => void;
+}) {
+  const loaded = useCreationFiles(userId, record);
+  const tool = getTool(record.tool);
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{tool.title}</DialogTitle>
+        <DialogDescription>
+          {formatDate(record.createdAt)}
+          {record.instruction && (
+            <>
+              {" · "}
+              <span className="break-words">{record.instruction}</span>
+            </>
+          )}
+        </DialogDescription>
+      </DialogHeader>
+
+      {loaded.status === "loading" && (
+        <div role="status" className="flex min-h-40 items-center justify-center gap-2 text-muted-foreground">
+          <Spinner aria-hidden="true" />
+          Opening…
+        </div>
+      )}
+      {loaded.status === "missing" && (
+        <p role="alert" className="text-sm text-destructive">
+          This creation could not be opened. It may have been deleted in another tab.
+        </p>
+      )}
+      {loaded.status === "ready" &&
+        (loaded.text !== undefined ? (
+          <div className="max-h-[55vh] overflow-y-auto rounded-lg border bg-card p-4">
+            <p className="whitespace-pre-wrap text-sm leading-relaxed">{loaded.text}</p>
+          </div>
+        ) : loaded.originalUrl ? (
+          <CompareSlider before={loaded.originalUrl} after={loaded.fileUrl} />
+        ) : (
+          <img
+            src={loaded.fileUrl}
+            alt={`${tool.label} result`}
+            className="mx-auto max-h-[55vh] w-auto max-w-full rounded-xl border bg-muted object-contain"
+          />
+        ))}
+
+      <DialogFooter className="flex-wrap gap-2 sm:justify-start">
+        <Button
+          onClick={() => loaded.status === "ready" && downloadImage(loaded.file, record.fileName)}
+          disabled={loaded.status !== "ready"}
+        >
+          <Download aria-hidden="true" />
+          Download
+        </Button>
+        {loaded.status === "ready" && (
+          <ShareButton
+            content={
+              loaded.text !== undefined
+                ? { kind: "text", text: loaded.text, fileName: record.fileName, title: tool.title }
+                : { kind: "file", file: loaded.file, fileName: record.fileName, title: tool.title }
+            }
+          />
+        )}
+        <Button variant="outline" asChild>
+          <Link to={tool.path}>
+            <ExternalLink aria-hidden="true" />
+            Open {tool.label}
+          </Link>
+        </Button>
+        <Button variant="destructive" onClick={onDelete} className="sm:ml-auto">
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+/** One creation, large: the before/after slider or the poem, with Download, Share and Delete. */
+export function CreationViewer({
+  userId,
+  record,
+  onOpenChange,
+  onDelete,
+}: {
+  userId: string;
+  record: CreationRecord | null;
+  onOpenChange: (open: boolean) => void;
+  onDelete: (record: CreationRecord) => void;
+}) {
+  return (
+    <Dialog open={record !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        {record && (
+          <ViewerBody key={record.id} userId={userId} record={record} onDelete={() => onDelete(record)} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

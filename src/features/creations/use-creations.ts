@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from "react";
+import type { ToolId } from "@/config/tools";
+import {
+  creationsUsage,
+  estimateStorage,
+  getThumbs,
+  listCreations,
+  subscribeCreations,
+  type CreationRecord,
+  type StorageEstimateInfo,
+} from "@/lib/creations";
+
+/** The grid shows this many creations, then "Show more" adds as many again. */
+export const PAGE_SIZE = 48;
+
+export type CreationsFilter = { tool?: ToolId; search: string };
+
+type ListState =
+  | { status: "loading" }
+  | { status: "error" }
+  | {
+      status: "ready";
+      items: CreationRecord[];
+      /** Matching the filter. */
+      total: number;
+      /** All of the user's creations, and the bytes they take. */
+      usage: { count: number; bytes: number };
+      estimate: StorageEstimateInfo | null;
+    };
+
+/** A change to the user's creations (save, delete, undo) from anywhere in the app bumps the version. */
+function useCreationsVersion(userId: string): number {
+  const [version, setVersion] = useState(0);
+  useEffect(
+    () =>
+      subscribeCreations((changed) => {
+        if (changed === userId) setVersion((v) => v + 1);
+      }),
+    [userId],
+  );
+  return version;
+}
+
+/** The user's creations for the grid: records only (no files), newest first, paged. */
+export function useCreationsList(userId: string, filter: CreationsFilter, limit: number) {
+  const version = useCreationsVersion(userId);
+  const [state, setState] = useState<ListState>({ status: "loading" });
+  const [retries, setRetries] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    Promise.all([
+      listCreations(userId, { tool: filter.tool, search: filter.search, limit }),
+      creationsUsage(userId),
+      estimateStorage(),
+    ])
+      .then(([page, usage, estimate]) => {
+        if (active) setState({ status: "ready", items: page.items, total: page.total, usage, estimate });
+      })
+      .catch((error: unknown) => {
+        console.error("Could not read the creations", error);
+        if (active) setState({ status: "error" });
+      });
+    return () => {
+      active = false;
+    };
+  }, [userId, filter.tool, filter.search, limit, version, retries]);
+
+  return { state, retry: () => setRetries((n) => n + 1) };
+}
+
+export type ThumbUrls = { result?: string; original?: string };
+
+function revoke(urls: ThumbUrls) {
+  if (urls.result) URL.revokeObjectURL(urls.result);
+  if (urls.original) URL.revokeObjectURL(urls.original);
+}
+
+/**
+ * Object URLs of the thumbnails of the creations on screen, read from the store as they appear and
+ * revoked when they leave (or the page closes).
+ */
+export function useThumbUrls(userId: string, ids: readonly string[]): ReadonlyMap<string, ThumbUrls> {
+  const live = useRef(new Map<string, ThumbUrls>());
+  const [urls, setUrls] = useState<ReadonlyMap<string, ThumbUrls>>(() => new Map());
+  const key = ids.join(",");
+
+  useEffect(() => {
+    const cache = live.current;
+    const wanted = new Set(key ? key.split(",") : []);
+    for (const [id, u] of cache) {
+      if (wanted.has(id)) continue;
+      revoke(u);
+      cache.delete(id);
+    }
+    const missing = [...wanted].filter((id) => !cache.has(id));
+    let active = true;
+    (missing.length ? getThumbs(userId, missing) : Promise.resolve(new Map<string, never>()))
+      .then((thumbs) => {
+        if (!active) return;
+        for (const id of missing) {
+          const t = thumbs.get(id);
+          cache.set(id, {
+            result: t?.result ? URL.createObjectURL(t.result) : undefined,
+            original: t?.original ? URL.createObjectURL(t.original) : undefined,
+          });
+        }
+        setUrls(new Map(cache));
+      })
+      .catch((error: unknown) => console.warn("Could not read the thumbnails", error));
+    return () => {
+      active = false;
+    };
+  }, [key, userId]);
+
+  useEffect(() => {
+    const cache = live.current;
+    return () => {
+      for (const u of cache.values()) revoke(u);
+      cache.clear();
+    };
+  }, []);
+
+  return urls;
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "sonner";
+import type { ToolId } from "@/config/tools";
+import { useUser } from "@/lib/auth";
+import {
+  deleteOldestCreations,
+  getLastCreation,
+  isCreationStoreError,
+  saveCreation,
+  type CreationFiles,
+  type CreationRecord,
+  type NewCreation,
+} from "@/lib/creations";
+
+/**
+ * Keeping every result on the device (issue 11) — how a tool takes part:
+ *
+ * 1. One result per run: give useAiRun a `keep` option. It is called right after the result came
+ *    back (after counting) and the save runs in the background; it never blocks or fails the run.
+ *
+ *      useAiRun({ ..., keep: (result, input) => ({ tool: "poetry", file: result.text, kind: "text",
+ *        instruction: input.prompt, original: input.image.file }) })
+ *
+ *    `file` is a Blob, a data: URL or (kind "text") the text; `fileName` defaults to the tool's
+ *    downloadName (config/tools.ts); `original` (a Blob or an object/data URL) gives the thumbnail
+ *    and the before/after slider. Return null to keep nothing for that result.
+ * 2. Several results per run (batch): `const keep = useKeepCreation();` then `keep({...})` for each
+ *    result as it arrives. Outside React: `keepCreation(userId, {...})`.
+ * 3. Showing the last result again after a reload: `const last = useLastCreation("poetry");` and,
+ *    when `last.creation` arrives while the page is still empty, useAiRun's `restore(result, input)`.
+ *
+ * A failed save (private browsing, storage full) shows ONE plain toast; the result still shows and
+ * downloads. Usage counts are never touched here.
+ */
+
+export const NOT_KEPT_MESSAGE =
+  "Your result is here, but it could not be saved on this device (storage full or private browsing). Download it to keep it.";
+export const NO_ROOM_MESSAGE =
+  "Your result is here, but this device has no room left for it. Download it to keep it, or delete your oldest creations to make room.";
+export const MADE_ROOM_MESSAGE = "Made room: your 10 oldest creations were deleted and this result was kept.";
+const NOT_KEPT_TOAST_ID = "creation-not-kept";
+const OLDEST_TO_DELETE = 10;
+
+/**
+ * Saves one result for the user in the background. Never throws: a failure shows the one toast
+ * (with "Delete oldest" when the device is full) and resolves to null.
+ */
+export async function keepCreation(
+  userId: string,
+  creation: NewCreation | (() => NewCreation | null),
+): Promise<CreationRecord | null> {
+  let value: NewCreation | null;
+  try {
+    value = typeof creation === "function" ? creation() : creation;
+  } catch (error) {
+    console.error("Could not describe the result to keep", error);
+    return null;
+  }
+  if (!value) return null;
+  const item = value;
+  try {
+    return await saveCreation(userId, item);
+  } catch (error) {
+    console.error("Could not keep the result on this device", error);
+    if (isCreationStoreError(error) && error.kind === "quota") {
+      toast.error(NO_ROOM_MESSAGE, {
+        id: NOT_KEPT_TOAST_ID,
+        duration: 12_000,
+        action: {
+          label: "Delete oldest",
+          onClick: () => {
+            void deleteOldestCreations(userId, OLDEST_TO_DELETE)
+              .then(() => saveCreation(userId, item))
+              .then(() => toast.success(MADE_ROOM_MESSAGE))
+              .catch((retryError: unknown) => {
+                console.error("Could not make room for the result", retryError);
+                toast.error(NOT_KEPT_MESSAGE, { id: NOT_KEPT_TOAST_ID });
+              });
+          },
+        },
+      });
+    } else {
+      toast.error(NOT_KEPT_MESSAGE, { id: NOT_KEPT_TOAST_ID, duration: 10_000 });
+    }
+    return null;
+  }
+}
+
+/** keepCreation bound to the signed-in user (tools with several results per run). */
+export function useKeepCreation() {
+  const userId = useUser()?.id;
+  return useCallback(
+    (creation: NewCreation | (() => NewCreation | null)) =>
+      userId ? keepCreation(userId, creation) : Promise.resolve(null),
+    [userId],
+  );
+}
+
+export type LastCreation = { record: CreationRecord; files: CreationFiles };
+
+/**
+ * The signed-in user's newest creation of a tool, read once when the page opens (so a reload shows
+ * the last result again). `creation` is null while loading, when there is none, or when storage is
+ * unavailable.
+ */
+export function useLastCreation(tool: ToolId): { loading: boolean; creation: LastCreation | null } {
+  const userId = useUser()?.id;
+  const [state, setState] = useState<{ key: string | null; creation: LastCreation | null }>({
+    key: null,
+    creation: null,
+  });
+  const key = userId ? `${userId}:${tool}` : null;
+
+  useEffect(() => {
+    if (!userId || !key) return;
+    let active = true;
+    getLastCreation(userId, tool)
+      .then((creation) => {
+        if (active) setState({ key, creation });
+      })
+      .catch((error: unknown) => {
+        console.warn("Could not read the last creation", error);
+        if (active) setState({ key, creation: null });
+      });
+    return () => {
+      active = false;
+    };
+  }, [key, tool, userId]);
+
+  const ready = key !== null && state.key === key;
+  return { loading: key !== null && !ready, creation: ready ? state.creation : null };
+}
+
+/** Reads a Blob as a data: URL (what tools keep their results as). */
+export function blobToDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
+    reader.readAsDataURL(blob);
+  });
+}

@@ -1,0 +1,96 @@
+import { getTool } from "@/config/tools";
+import { dataUrlToBlob } from "@/lib/image/download";
+import { makeThumbnail } from "./thumbnail";
+import type { CreationKind, NewCreation, PreparedCreation } from "./types";
+
+/** The grid shows result thumbnails this big (2x for sharp screens at ~160 CSS px). */
+export const RESULT_THUMB_SIDE = 320;
+/** The small picture of the original. */
+export const ORIGINAL_THUMB_SIDE = 160;
+/** The original kept for the before/after slider after a reload. */
+export const ORIGINAL_KEPT_SIDE = 1024;
+const EXCERPT_LENGTH = 240;
+
+function newId(): string {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+function kindOf(creation: NewCreation, file: Blob): CreationKind {
+  if (creation.kind) return creation.kind;
+  if (file.type === "image/gif") return "gif";
+  if (file.type.startsWith("image/")) return "image";
+  return "text";
+}
+
+function fileOf(creation: NewCreation): Blob {
+  const { file } = creation;
+  if (typeof file !== "string") return file;
+  if (creation.kind !== "text" && file.startsWith("data:")) return dataUrlToBlob(file);
+  return new Blob([file], { type: "text/plain;charset=utf-8" });
+}
+
+/** Blob.text(), with FileReader where the engine lacks it. */
+export function readText(blob: Blob): Promise<string> {
+  if (typeof blob.text === "function") return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
+    reader.readAsText(blob);
+  });
+}
+
+async function blobOf(source: Blob | string | null | undefined): Promise<Blob | undefined> {
+  if (!source) return undefined;
+  if (typeof source !== "string") return source;
+  if (source.startsWith("data:")) return dataUrlToBlob(source);
+  const response = await fetch(source);
+  if (!response.ok) return undefined;
+  return response.blob();
+}
+
+/**
+ * Everything that is kept for one result: the file as it came back, the tool's file name, a
+ * downscaled original for the slider and the grid's thumbnails. A thumbnail that can't be made
+ * (an undecodable format) is left out; the file itself is always kept.
+ */
+export async function prepareCreation(creation: NewCreation, now = Date.now()): Promise<PreparedCreation> {
+  const file = fileOf(creation);
+  const kind = kindOf(creation, file);
+  // Read the original first: the tool may release its object URL soon after the result arrives.
+  const original = await blobOf(creation.original).catch(() => undefined);
+  const [resultThumb, originalThumb, originalKept] = await Promise.all([
+    kind === "text"
+      ? Promise.resolve(null)
+      : makeThumbnail(file, { maxSide: RESULT_THUMB_SIDE, type: "image/webp", quality: 0.8 }),
+    original
+      ? makeThumbnail(original, { maxSide: ORIGINAL_THUMB_SIDE, type: "image/webp", quality: 0.8 })
+      : Promise.resolve(null),
+    original
+      ? makeThumbnail(original, { maxSide: ORIGINAL_KEPT_SIDE, type: "image/jpeg", quality: 0.85 })
+      : Promise.resolve(null),
+  ]);
+  const excerpt = kind === "text" ? (await readText(file)).trim().slice(0, EXCERPT_LENGTH) : undefined;
+  const id = newId();
+  const totalSize =
+    file.size + (resultThumb?.size ?? 0) + (originalThumb?.size ?? 0) + (originalKept?.size ?? 0);
+  return {
+    record: {
+      id,
+      tool: creation.tool,
+      kind,
+      mimeType: file.type || (kind === "text" ? "text/plain" : "image/png"),
+      fileName: creation.fileName ?? getTool(creation.tool).downloadName,
+      instruction: creation.instruction.trim(),
+      ...(creation.prompt ? { prompt: creation.prompt } : {}),
+      createdAt: now,
+      fileSize: file.size,
+      totalSize,
+      hasOriginal: Boolean(originalKept),
+      ...(excerpt !== undefined ? { excerpt } : {}),
+    },
+    thumbs: { id, result: resultThumb ?? undefined, original: originalThumb ?? undefined },
+    files: { id, file, original: originalKept ?? undefined },
+  };
+}
