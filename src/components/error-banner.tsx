@@ -15,7 +15,8 @@ export function ErrorBanner({
   return (
     <Alert variant="destructive" data-testid="error-banner">
       <AlertCircle aria-hidden="true" />
-      <AlertTitle>Error: {message}</AlertTitle>
+      {/* The whole message, wrapped: on a phone a one-line clamp cut off the cause. */}
+      <AlertTitle className="line-clamp-none break-words">Error: {message}</AlertTitle>
       <AlertDescription>
         {advice && <p>{advice}</p>}
         {action && <div className="mt-2">{action}</div>}
