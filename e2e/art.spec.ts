@@ -1,0 +1,239 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
+
+const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+type Rgb = [number, number, number];
+
+/** Where a point of the 800x500 picture is on the page (the picture is fitted and centred at 100%). */
+async function mapper(canvas: Locator) {
+  const box = (await canvas.boundingBox())!;
+  const scale = Math.min(box.width / 800, box.height / 500);
+  const left = box.x + (box.width - 800 * scale) / 2;
+  const top = box.y + (box.height - 500 * scale) / 2;
+  return (x: number, y: number) => ({ x: left + x * scale, y: top + y * scale });
+}
+
+/** The colour shown at a point of the picture (read from the display canvas, after the next frame). */
+async function colourAt(page: Page, canvas: Locator, x: number, y: number): Promise<Rgb> {
+  const at = (await mapper(canvas))(x, y);
+  const box = (await canvas.boundingBox())!;
+  return canvas.evaluate(
+    async (el, p) => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const c = el as HTMLCanvasElement;
+      const dpr = c.width / c.getBoundingClientRect().width;
+      const d = c.getContext("2d")!.getImageData(Math.round(p.x * dpr), Math.round(p.y * dpr), 1, 1).data;
+      return [d[0]!, d[1]!, d[2]!] as Rgb;
+    },
+    { x: at.x - box.x, y: at.y - box.y },
+  );
+}
+
+const isDark = ([r, g, b]: Rgb) => r < 110 && g < 110 && b < 110;
+const isWhite = ([r, g, b]: Rgb) => r > 235 && g > 235 && b > 235;
+const isRed = ([r, g, b]: Rgb) => r > 200 && g < 60 && b < 60;
+
+async function expectColour(page: Page, canvas: Locator, x: number, y: number, test: (c: Rgb) => boolean) {
+  await expect.poll(async () => test(await colourAt(page, canvas, x, y)), { timeout: 5_000 }).toBe(true);
+}
+
+async function mouseDrag(page: Page, canvas: Locator, points: [number, number][]) {
+  const map = await mapper(canvas);
+  const [first, ...rest] = points.map(([x, y]) => map(x, y));
+  await page.mouse.move(first!.x, first!.y);
+  await page.mouse.down();
+  for (const p of rest) await page.mouse.move(p.x, p.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+async function tool(page: Page, name: string) {
+  await page
+    .getByRole("toolbar", { name: "Drawing tools" })
+    .getByRole("button", { name, exact: true })
+    .click();
+}
+
+async function openDrawing(page: Page) {
+  await page.goto("/create-art");
+  await expect(page.getByRole("heading", { level: 1, name: "Art Enhancer" })).toBeVisible();
+  await page.getByRole("tab", { name: "Draw Your Own" }).click();
+  const canvas = page.getByTestId("drawing-canvas");
+  await expect(canvas).toBeVisible();
+  return canvas;
+}
+
+// Tall enough that the toolbar and the whole 500 px canvas are on screen together.
+test.use({ viewport: { width: 1280, height: 1100 } });
+
+function pngSize(bytes: Buffer) {
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform and download; then an upload", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("art");
+  await signUp(page, email);
+  const canvas = await openDrawing(page);
+  const transform = page.getByRole("button", { name: "Transform" });
+  await expect(transform).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Undo" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Redo" })).toBeDisabled();
+
+  // Pencil (the default) with the mouse; one snapshot per stroke: undo and redo.
+  await mouseDrag(page, canvas, [
+    [100, 100],
+    [300, 100],
+  ]);
+  await expectColour(page, canvas, 200, 100, isDark);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expectColour(page, canvas, 200, 100, isWhite);
+  await expect(page.getByRole("button", { name: "Undo" })).toBeDisabled();
+  await page.getByRole("button", { name: "Redo" }).click();
+  await expectColour(page, canvas, 200, 100, isDark);
+  await expect(page.getByRole("button", { name: "Redo" })).toBeDisabled();
+
+  // Each shape tool.
+  await tool(page, "Square");
+  await mouseDrag(page, canvas, [
+    [400, 50],
+    [550, 200],
+  ]);
+  await expectColour(page, canvas, 400, 125, isDark);
+  await tool(page, "Circle");
+  await mouseDrag(page, canvas, [
+    [150, 300],
+    [200, 300],
+  ]);
+  await expectColour(page, canvas, 200, 300, isDark);
+  await expectColour(page, canvas, 150, 300, isWhite);
+  await tool(page, "Line");
+  await mouseDrag(page, canvas, [
+    [300, 250],
+    [450, 250],
+  ]);
+  await expectColour(page, canvas, 375, 250, isDark);
+  // Curve: a line, then a second drag bends it through the point dragged to.
+  await tool(page, "Curve");
+  await mouseDrag(page, canvas, [
+    [500, 300],
+    [700, 300],
+  ]);
+  await expect(page.getByText("Drag anywhere to bend the curve.")).toBeVisible();
+  await mouseDrag(page, canvas, [
+    [600, 300],
+    [600, 400],
+  ]);
+  await expectColour(page, canvas, 600, 400, isDark);
+  await expectColour(page, canvas, 600, 300, isWhite);
+  await tool(page, "Brush");
+  await mouseDrag(page, canvas, [
+    [50, 450],
+    [150, 455],
+    [250, 450],
+  ]);
+  await expectColour(page, canvas, 150, 453, isDark);
+
+  // Fill the closed square in red: right up to its anti-aliased edge.
+  await page.getByLabel("Colour").fill("#ff0000");
+  await tool(page, "Fill");
+  const map = await mapper(canvas);
+  const inside = map(475, 125);
+  await page.mouse.click(inside.x, inside.y);
+  await expectColour(page, canvas, 475, 125, isRed);
+  await expectColour(page, canvas, 405, 125, isRed);
+  await expectColour(page, canvas, 600, 125, isWhite);
+
+  // Lock, then a new stroke; the eraser takes the new stroke away and leaves the locked drawing.
+  await page.getByLabel("Colour").fill("#000000");
+  await page.getByRole("button", { name: "Lock background" }).click();
+  await expect(page.getByRole("button", { name: "Lock background" })).toHaveAttribute("aria-pressed", "true");
+  await tool(page, "Pencil");
+  await mouseDrag(page, canvas, [
+    [100, 160],
+    [300, 160],
+  ]);
+  await expectColour(page, canvas, 200, 160, isDark);
+  await tool(page, "Eraser");
+  await mouseDrag(page, canvas, [
+    [200, 80],
+    [200, 180],
+  ]);
+  await expectColour(page, canvas, 200, 160, isWhite);
+  await expectColour(page, canvas, 200, 100, isDark);
+
+  // Zoom: five clicks make 150%; reset view is 100% again.
+  for (let i = 0; i < 5; i++) await page.getByRole("button", { name: "Zoom in" }).click();
+  await expect(page.getByLabel("Zoom level")).toHaveText("150%");
+  await page.getByRole("button", { name: "Reset view" }).click();
+  await expect(page.getByLabel("Zoom level")).toHaveText("100%");
+
+  // An accidental reload: the drawing (and its lock) is still there.
+  await page.waitForTimeout(1000);
+  await page.reload();
+  const again = await openDrawing(page);
+  await expectColour(page, again, 475, 125, isRed);
+  await expectColour(page, again, 200, 100, isDark);
+  await expect(page.getByRole("button", { name: "Lock background" })).toHaveAttribute("aria-pressed", "true");
+
+  // Transform, and download a real 800x500 PNG.
+  await page.getByRole("button", { name: "Transform" }).click();
+  await expect(page.getByRole("img", { name: "Enhanced" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Artwork enhanced successfully!")).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("modified-scene.png");
+  const bytes = fs.readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  expect(pngSize(bytes)).toEqual({ width: 800, height: 500 });
+  await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 2 / 3");
+
+  // An upload, enhanced end to end.
+  await page.getByRole("tab", { name: "Upload Image" }).click();
+  await page.getByTestId("file-input").setInputFiles(CAT);
+  await expect(page.getByRole("img", { name: "Enhanced" }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 1 / 3");
+
+  // A phone: draw with a finger; the page neither scrolls nor zooms; Clear asks first.
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 2,
+  });
+  const mobile = await phone.newPage();
+  await mobile.goto("/auth");
+  await logIn(mobile, email, PASSWORD);
+  await expect(mobile).toHaveURL(/\/$/);
+  const touchCanvas = await openDrawing(mobile);
+  await expect(touchCanvas.locator("..")).toHaveCSS("height", "350px");
+  const scrollBefore = await mobile.evaluate(() => window.scrollY);
+  const cdp = await phone.newCDPSession(mobile);
+  const tmap = await mapper(touchCanvas);
+  const path = [100, 200, 300, 400, 500, 600, 700].map((x) => tmap(x, 250));
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [path[0]!] });
+  for (const p of path.slice(1))
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [p] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await expectColour(mobile, touchCanvas, 400, 250, isDark);
+  expect(await mobile.evaluate(() => window.scrollY)).toBe(scrollBefore);
+  await expect(mobile.getByRole("button", { name: "Undo" })).toBeEnabled();
+  await mobile.getByRole("button", { name: "Clear" }).click();
+  const dialog = mobile.getByRole("dialog", { name: "Clear the drawing?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Clear drawing" }).click();
+  await expectColour(mobile, touchCanvas, 400, 250, isWhite);
+  await phone.close();
+});
