@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import type { ToolId } from "@/config/tools";
 import { useUser } from "@/lib/auth";
+import { isHeifType, type LoadedImage } from "@/lib/image";
 import {
   deleteOldestCreations,
   getLastCreation,
@@ -129,6 +130,12 @@ export function useLastCreation(tool: ToolId): { loading: boolean; creation: Las
 
   const ready = key !== null && state.key === key;
   return { loading: key !== null && !ready, creation: ready ? state.creation : null };
+}
+
+/** What to keep as the original of a loaded photo: the file, or the browser-readable copy of a HEIC. */
+export function originalOf(image: LoadedImage | null | undefined): Blob | string | null {
+  if (!image) return null;
+  return isHeifType(image.type) ? image.previewUrl : image.file;
 }
 
 /** Reads a Blob as a data: URL (what tools keep their results as). */

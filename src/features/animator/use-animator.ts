@@ -69,6 +69,21 @@ export function useAnimator() {
       return { character, animation: null };
     },
     copy: copyFor,
+    // Kept on the device (My Creations): the character as PNG, its animation as GIF.
+    keep: ({ character, animation }) =>
+      animation
+        ? {
+            tool: "animator",
+            file: animation.gif,
+            fileName: GIF_DOWNLOAD_NAME,
+            instruction: character.description,
+          }
+        : {
+            tool: "animator",
+            file: character.dataUrl,
+            fileName: PNG_DOWNLOAD_NAME,
+            instruction: character.description,
+          },
   });
   const { run, reset: resetRun } = ai;
   const busy = ai.running;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/config/tools";
+import { originalOf } from "@/hooks/keep-creation";
 import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
 import { useAllowance } from "@/hooks/use-allowance";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
@@ -44,6 +45,13 @@ export function useArt() {
       return { dataUrl: out.dataUrl, local: out.source === "local-engine" };
     },
     copy: () => ({ processing: ART_COPY.processing, success: ART_COPY.success, failure: ART_COPY.failure }),
+    // Kept on the device (My Creations) with the picture it refined.
+    keep: (result, { image }) => ({
+      tool: "art",
+      file: result.dataUrl,
+      instruction: "",
+      original: originalOf(image),
+    }),
   });
   const { run, reset: resetRun } = ai;
   const busy = ai.running;

@@ -84,6 +84,13 @@ export function useCelebration() {
       success: CELEBRATION_COPY.success,
       failure: () => CELEBRATION_COPY.failedToast,
     }),
+    // Kept on the device (My Creations), named as its download is.
+    keep: (result) => ({
+      tool: "celebrations",
+      file: result.dataUrl,
+      fileName: celebrationFileName(result.type),
+      instruction: `${result.type}: ${result.description}`,
+    }),
   });
   const { run, reset: resetRun } = ai;
   const busy = ai.running;

@@ -3,10 +3,10 @@ import { toast } from "sonner";
 import type { Variant } from "@/config/variants";
 import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
 import { useAllowance } from "@/hooks/use-allowance";
-import { blobToDataUrl, useLastCreation } from "@/hooks/keep-creation";
+import { blobToDataUrl, originalOf, useLastCreation } from "@/hooks/keep-creation";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";
-import { downloadImage, isHeifType, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
 import { runConversion, type Operation } from "./run-conversion";
 
 export type ConversionInput = { operation: Operation; image: LoadedImage };
@@ -79,7 +79,7 @@ export function useConversion(variant: Variant) {
       file: result.dataUrl,
       instruction: operation.kind === "custom" ? operation.userPrompt : result.prompt,
       prompt: result.prompt,
-      original: isHeifType(image.type) ? image.previewUrl : image.file,
+      original: originalOf(image),
     }),
   });
   const { run, reset: resetRun, restore } = ai;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/config/tools";
+import { originalOf } from "@/hooks/keep-creation";
 import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
 import { useApiKey } from "@/lib/api-key";
 import { downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
@@ -61,6 +62,11 @@ export function usePoem() {
       success: POEM_COPY.success,
       failure: (reason) => reason,
     }),
+    // Kept on the device (My Creations) with a thumbnail of the photo.
+    keep: (result, { image }) =>
+      result.complete
+        ? { tool: "poetry", kind: "text", file: result.text, instruction: "", original: originalOf(image) }
+        : null,
   });
   const { run, reset: resetRun } = ai;
   const busy = ai.running;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { ScenePosition, SceneType } from "@/config/prompts";
 import { getTool } from "@/config/tools";
+import { originalOf } from "@/hooks/keep-creation";
 import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";
@@ -81,6 +82,13 @@ export function useScene() {
       processing: SCENE_MESSAGES.processing,
       success: SCENE_MESSAGES.success(type),
       failure: () => SCENE_MESSAGES.toast,
+    }),
+    // Kept on the device (My Creations) with the picture it changed.
+    keep: (result, request) => ({
+      tool: "scene",
+      file: result.dataUrl,
+      instruction: `${request.type}: ${request.description}`,
+      original: originalOf(request.base),
     }),
   });
   const { run, reset: resetRun } = ai;
