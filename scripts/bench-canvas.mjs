@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// Benchmark of the Art Enhancer's drawing canvas (src/features/art/canvas) in headless Chromium, with the
+// production build of the engine. Not a test: it prints frame times and exits non-zero when a target is
+// missed.
+//   - a 200-point brush stroke (perfect-freehand, pressure simulated as for a mouse): the work of one
+//     pointer move = the move itself plus drawing the frame, rasterised (a 1-pixel read-back forces it);
+//     target: every move under 16 ms (60 frames a second), reported as median, p95 and max;
+//   - a fill of the whole 800x500 canvas (q-floodfill with tolerance, the read, the write and the undo
+//     snapshot): target median under 50 ms.
+//
+//   node scripts/bench-canvas.mjs [--runs 10] [--dpr 2]
+//
+// Chromium: $CHROMIUM_PATH, else `chromium` on the PATH, else Playwright's own download.
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { chromium } from "playwright-core";
+import { build } from "vite";
+
+const TARGET_MOVE_MS = 16;
+const TARGET_FILL_MS = 50;
+const POINTS = 200;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values: args } = parseArgs({
+  options: { runs: { type: "string", default: "10" }, dpr: { type: "string", default: "2" } },
+});
+const runs = Number(args.runs);
+const dpr = Number(args.dpr);
+
+function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execSync("command -v chromium", { encoding: "utf8", shell: "/bin/sh" }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// 1. A harness page with the engine, built as production ships it.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-canvas-"));
+const outDir = path.join(work, "dist");
+const engine = path.join(root, "src/features/art/canvas/engine.ts").split(path.sep).join("/");
+fs.writeFileSync(
+  path.join(work, "index.html"),
+  '<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head>' +
+    '<body style="margin:0"><canvas id="display" style="width:1000px;height:500px;display:block"></canvas>' +
+    '<script type="module" src="./main.js"></script></body></html>',
+);
+fs.writeFileSync(
+  path.join(work, "main.js"),
+  `import { DrawingEngine } from ${JSON.stringify(engine)};
+const display = document.getElementById("display");
+const flush = () => display.getContext("2d").getImageData(0, 0, 1, 1);
+window.bench = async function bench(runs, points) {
+  const moves = [];
+  const fills = [];
+  for (let run = 0; run < runs; run++) {
+    const engine = new DrawingEngine();
+    engine.attach(display);
+    engine.resize(1000, 500, window.devicePixelRatio);
+    engine.setTool("brush");
+    engine.setLineWidth(12);
+    const at = (i) => ({ x: 110 + (i / points) * 780, y: 250 + Math.sin(i / 9) * 180 });
+    engine.pointerDown(at(0), { pointerType: "mouse", pressure: 0.5 });
+    for (let i = 1; i < points; i++) {
+      const t0 = performance.now();
+      engine.pointerMove([at(i)], { pointerType: "mouse", pressure: 0.5 });
+      engine.render();
+      flush();
+      moves.push(performance.now() - t0);
+    }
+    engine.pointerUp();
+    // The whole canvas: a blank page filled from a corner, in a new colour each time.
+    engine.clear();
+    engine.setTool("fill");
+    engine.setColor(run % 2 ? "#3366ff" : "#ff6633");
+    const t0 = performance.now();
+    engine.fill({ x: 2, y: 2 });
+    engine.render();
+    flush();
+    fills.push(performance.now() - t0);
+    engine.detach();
+  }
+  return { moves, fills, userAgent: navigator.userAgent, cores: navigator.hardwareConcurrency, dpr: window.devicePixelRatio };
+};
+`,
+);
+await build({
+  configFile: false,
+  root: work,
+  logLevel: "warn",
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: "es2022",
+    reportCompressedSize: false,
+    chunkSizeWarningLimit: 4096,
+  },
+});
+
+// 2. Serve it.
+const types = { ".html": "text/html", ".js": "text/javascript" };
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const file = path.join(outDir, path.normalize(url.pathname === "/" ? "/index.html" : url.pathname));
+  if (!file.startsWith(outDir)) return void res.writeHead(403).end();
+  fs.readFile(file, (error, data) => {
+    if (error) return void res.writeHead(404).end();
+    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" }).end(data);
+  });
+});
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+// 3. Run it in headless Chromium.
+const browser = await chromium.launch({
+  executablePath: chromiumPath(),
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+});
+let result;
+try {
+  const context = await browser.newContext({
+    deviceScaleFactor: dpr,
+    viewport: { width: 1100, height: 600 },
+  });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on("pageerror", (error) => pageErrors.push(error));
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => typeof globalThis.bench === "function");
+  result = await page.evaluate(([r, p]) => globalThis.bench(r, p), [runs, POINTS]);
+  if (pageErrors.length) throw pageErrors[0];
+} finally {
+  await browser.close();
+  server.close();
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+// 4. Report.
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const pick = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { median: pick(0.5), p95: pick(0.95), max: sorted[sorted.length - 1] };
+};
+const ms = (n) => `${n.toFixed(1)} ms`;
+const move = stats(result.moves);
+const fill = stats(result.fills);
+console.info("Drawing canvas benchmark (src/features/art/canvas)");
+console.info(
+  `  ${result.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? result.userAgent}, ${result.cores} cores, devicePixelRatio ${result.dpr}, display 1000x500 CSS px`,
+);
+console.info(
+  `  brush stroke     ${POINTS} points x ${runs} runs: per move median ${ms(move.median)}  p95 ${ms(move.p95)}  max ${ms(move.max)}  (target < ${TARGET_MOVE_MS} ms)`,
+);
+console.info(
+  `  full-canvas fill 800x500, ${runs} runs: median ${ms(fill.median)}  p95 ${ms(fill.p95)}  max ${ms(fill.max)}  (target < ${TARGET_FILL_MS} ms)`,
+);
+const failures = [];
+if (move.p95 >= TARGET_MOVE_MS) failures.push(`brush move p95 ${ms(move.p95)} >= ${TARGET_MOVE_MS} ms`);
+if (fill.median >= TARGET_FILL_MS) failures.push(`fill median ${ms(fill.median)} >= ${TARGET_FILL_MS} ms`);
+if (failures.length) {
+  console.error(`Targets missed: ${failures.join("; ")}`);
+  process.exit(1);
+}
+console.info("  targets met");
