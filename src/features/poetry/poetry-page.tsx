@@ -126,7 +126,7 @@ export function PoetryPage() {
                 "from-rose-50 via-amber-50 to-sky-50 dark:from-rose-950/40 dark:via-slate-900 dark:to-sky-950/40",
               border: "border-rose-300 dark:border-rose-800",
               accent: "text-rose-700 dark:text-rose-300",
-              button: "bg-rose-600 text-white hover:bg-rose-700 dark:bg-rose-500 dark:hover:bg-rose-600",
+              button: "bg-rose-600 text-white hover:bg-rose-700",
             }}
           />
           <CostNote className="text-center" />

@@ -11,6 +11,7 @@ import {
   isGeminiError,
   resolveGeminiTarget,
   streamText,
+  type GeminiErrorKind,
   type GeminiTarget,
   type RetryWait,
 } from "@/lib/gemini";
@@ -55,7 +56,15 @@ export function isRetryablePoemFailure(error: unknown): boolean {
   return isGeminiError(error) && (error.retryable || error.kind === "bad-response");
 }
 
-const WAIT_REASON = "The AI could not finish the poem.";
+/** What the wait before another attempt says, by what went wrong. */
+const WAIT_REASONS: Partial<Record<GeminiErrorKind, string>> = {
+  "rate-limit": "Too many requests right now.",
+  overloaded: "The AI is busy right now.",
+  server: "The AI could not finish the poem.",
+  timeout: "The AI took too long to answer.",
+  offline: "The connection to the AI dropped.",
+  "bad-response": "The AI sent back an empty answer.",
+};
 
 export type PoemInput = {
   image: LoadedImage;
@@ -94,7 +103,12 @@ export async function runPoem(input: PoemInput): Promise<PoemOutput> {
       const delayMs = Math.max(POEM_RETRY_DELAY_MS, isGeminiError(error) ? (error.retryAfterMs ?? 0) : 0);
       if (delayMs > MAX_WAIT_MS) throw error;
       input.onText?.("");
-      input.onRetryWait?.({ attempt: attempt + 1, maxAttempts: POEM_ATTEMPTS, delayMs, reason: WAIT_REASON });
+      input.onRetryWait?.({
+        attempt: attempt + 1,
+        maxAttempts: POEM_ATTEMPTS,
+        delayMs,
+        reason: (isGeminiError(error) && WAIT_REASONS[error.kind]) || "The AI could not finish the poem.",
+      });
       try {
         await sleep(delayMs, signal);
       } finally {
