@@ -50,13 +50,11 @@ export function PositionPicker({ src, alt, position, onPick, disabled }: Positio
           </span>
         )}
       </div>
-      <figcaption className="flex items-center justify-center gap-1.5 text-center text-sm text-muted-foreground">
-        <MousePointerClick aria-hidden="true" className="size-4 shrink-0" />
-        <span aria-live="polite">
-          {position
-            ? `Placed at ${POSITION_LABELS[position].toLowerCase()}. Click or tap the picture to move it.`
-            : "Click or tap the picture to choose where it goes."}
-        </span>
+      <figcaption className="text-center text-sm text-muted-foreground" aria-live="polite">
+        <MousePointerClick aria-hidden="true" className="mr-1.5 inline size-4 align-[-3px]" />
+        {position
+          ? `Placed at ${POSITION_LABELS[position].toLowerCase()}. Click or tap the picture to move it.`
+          : "Click or tap the picture to choose where it goes."}
       </figcaption>
     </figure>
   );

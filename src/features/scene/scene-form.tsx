@@ -83,11 +83,11 @@ export function SceneForm({
                 key={type}
                 htmlFor={id}
                 className={cn(
-                  "flex cursor-pointer flex-col items-center gap-1.5 rounded-lg border p-3 text-center transition-colors hover:bg-accent has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                  "relative flex cursor-pointer flex-col items-center gap-1.5 rounded-lg border px-2 pt-4 pb-3 text-center transition-colors hover:bg-accent",
                   values.type === type && "border-primary bg-accent",
                 )}
               >
-                <RadioGroupItem id={id} value={type} className="sr-only" />
+                <RadioGroupItem id={id} value={type} className="absolute top-2 left-2" />
                 <Icon aria-hidden="true" className="size-5" />
                 {SCENE_TYPE_LABELS[type]}
               </Label>
