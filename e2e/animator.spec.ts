@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import { expect, test, type Download, type Page } from "@playwright/test";
+import { readGif } from "../tests/features/animator-gif";
+import { signUp, uniqueEmail } from "./helpers";
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const DESCRIPTION = "a cheerful orange fox astronaut with a blue helmet";
+
+async function save(page: Page, button: string): Promise<{ download: Download; bytes: Buffer }> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: button, exact: true }).click(),
+  ]);
+  const file = await download.path();
+  return { download, bytes: fs.readFileSync(file!) };
+}
+
+/** Frames the browser's own GIF decoder finds in the bytes (ImageDecoder, Chromium). */
+async function decodedFrameCount(page: Page, bytes: Buffer): Promise<number> {
+  return page.evaluate(async (base64) => {
+    const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const decoder = new ImageDecoder({ data, type: "image/gif" });
+    await decoder.tracks.ready;
+    await decoder.completed;
+    const count = decoder.tracks.selectedTrack?.frameCount ?? 0;
+    decoder.close();
+    return count;
+  }, bytes.toString("base64"));
+}
+
+test("Character Animator: a character and its animation from the local engine, PNG and GIF downloads, one conversion per result, a failure counts nothing", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page, uniqueEmail("animator"));
+  await page.goto("/animator");
+  await expect(page.getByRole("heading", { level: 1, name: "Character Animator" })).toBeVisible();
+  await expect(page.getByText("Local preview engine - add a Gemini key for AI results")).toBeVisible();
+  const counter = page.getByTestId("remaining-counter");
+  await expect(counter).toHaveText("Remaining conversions: 3 / 3");
+  await expect(page.getByText("Your character will appear here")).toBeVisible();
+
+  // Blank: the toast, nothing sent.
+  await page.getByRole("button", { name: "Create Character" }).click();
+  await expect(page.getByText("Please enter a prompt")).toBeVisible();
+
+  await page.getByRole("textbox", { name: "Character description" }).fill(DESCRIPTION);
+  await page.getByRole("combobox", { name: "Aspect ratio" }).click();
+  await page.getByRole("option", { name: "Portrait (4:5)" }).click();
+
+  // The AI refuses the request: the spec's messages, nothing counted, the description kept.
+  await page.route("**/__local-ai/**", (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({
+        error: { code: 400, message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT" },
+      }),
+    }),
+  );
+  await page.getByRole("button", { name: "Create Character" }).click();
+  const banner = page.getByTestId("error-banner");
+  await expect(banner).toContainText(
+    "Failed to generate character: API error: Request contains an invalid argument.",
+  );
+  await expect(
+    page.getByText("Failed to generate character: API error: Request contains an invalid argument.").first(),
+  ).toBeVisible();
+  await expect(counter).toHaveText("Remaining conversions: 3 / 3");
+  await expect(page.getByRole("textbox", { name: "Character description" })).toHaveValue(DESCRIPTION);
+  await page.unroute("**/__local-ai/**");
+
+  // Try again: the character, counted once.
+  await banner.getByRole("button", { name: "Try again" }).click();
+  const character = page.getByRole("img", { name: `Generated character: ${DESCRIPTION}` });
+  await expect(character).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Character created successfully!")).toBeVisible();
+  await expect(page.getByText(/Local preview: generated cartoon character/)).toBeVisible();
+  await expect(counter).toHaveText("Remaining conversions: 2 / 3");
+
+  const png = await save(page, "Download");
+  expect(png.download.suggestedFilename()).toBe("animated-character.png");
+  expect(png.bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  // IHDR: the picture has the aspect ratio asked for.
+  expect(png.bytes.readUInt32BE(16) / png.bytes.readUInt32BE(20)).toBeCloseTo(4 / 5, 2);
+
+  // Animate: four frames playing, counted once more.
+  await page.getByRole("button", { name: "Animate", exact: true }).click();
+  await expect(page.getByRole("img", { name: "Animated character" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Animation ready!")).toBeVisible();
+  await expect(counter).toHaveText("Remaining conversions: 1 / 3");
+  const thumbnails = page.getByRole("list", { name: "Frames" }).locator("img");
+  await expect(thumbnails).toHaveCount(4);
+  const sources = await thumbnails.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")));
+  expect(new Set(sources).size).toBe(4);
+
+  const gif = await save(page, "Download GIF");
+  expect(gif.download.suggestedFilename()).toBe("animated-character.gif");
+  expect(gif.bytes.subarray(0, 6).toString("latin1")).toBe("GIF89a");
+  const info = readGif(gif.bytes);
+  expect(info.frames).toBe(4);
+  expect(info.loopCount).toBe(0);
+  expect(info.width / info.height).toBeCloseTo(4 / 5, 1);
+  expect(await decodedFrameCount(page, gif.bytes)).toBe(4);
+
+  // Reduced motion: the frames side by side, nothing playing.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await expect(page.getByRole("img", { name: "Frame 4 of 4" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pause animation" })).toHaveCount(0);
+
+  // Create New clears everything; nothing more counted.
+  await page.getByRole("button", { name: "Create New" }).click();
+  await expect(page.getByText("Your character will appear here")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Character description" })).toHaveValue("");
+  await expect(counter).toHaveText("Remaining conversions: 1 / 3");
+});
