@@ -83,7 +83,7 @@ export function scenePrompt(
       ? `Add this text to the scene, rendered legibly and matching the scene's style: "${description.trim()}".`
       : type === "widget"
         ? `Add a widget (a small graphic element such as a badge, sticker, label or UI card) to the scene: "${description.trim()}".`
-        : `Add an image to the scene: "${description.trim()}".`;
+        : `Add an image to the scene, blended in naturally with matching lighting, perspective and scale: "${description.trim()}".`;
   const where = position ? ` Place it at the ${position.replace("-", " ")} of the picture.` : "";
   const second = withAddedImage
     ? " The first image is the scene; the second image is the picture to add into it."
