@@ -4,14 +4,7 @@ import { Download, ExternalLink, Trash2 } from "lucide-react";
 import { CompareSlider } from "@/components/compare-slider";
 import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { getTool } from "@/config/tools";
 import { getCreation, type CreationRecord } from "@/lib/creations";
@@ -72,12 +65,14 @@ function ViewerBody({
     <>
       <DialogHeader>
         <DialogTitle>{tool.title}</DialogTitle>
-        <DialogDescription>
+        <DialogDescription className="line-clamp-3">
           {formatDate(record.createdAt)}
           {record.instruction && (
             <>
               {" · "}
-              <span className="break-words">{record.instruction}</span>
+              <span className="break-words" title={record.instruction}>
+                {record.instruction}
+              </span>
             </>
           )}
         </DialogDescription>
@@ -109,7 +104,7 @@ function ViewerBody({
           />
         ))}
 
-      <DialogFooter className="flex-wrap gap-2 sm:justify-start">
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Button
           onClick={() => loaded.status === "ready" && downloadImage(loaded.file, record.fileName)}
           disabled={loaded.status !== "ready"}
@@ -136,7 +131,7 @@ function ViewerBody({
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
-      </DialogFooter>
+      </div>
     </>
   );
 }
