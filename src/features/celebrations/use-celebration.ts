@@ -89,7 +89,7 @@ export function useCelebration() {
       tool: "celebrations",
       file: result.dataUrl,
       fileName: celebrationFileName(result.type),
-      instruction: `${result.type}: ${result.description}`,
+      instruction: `${celebrationLabel(result.type)}: ${result.description}`,
     }),
   });
   const { run, reset: resetRun } = ai;
