@@ -2,10 +2,13 @@
  * Visual Poetry on the local preview engine: the real POEM_PROMPT with a photo, answered as
  * `streamGenerateContent?alt=sse` events (and as a whole answer), a poem built from the photo.
  */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { POEM_PROMPT } from "../../src/config/prompts.ts";
 import { streamText } from "../../src/lib/gemini/stream.ts";
 import { handleLocalAiRequest } from "../../server/local-ai/engine.ts";
+import { localAiMiddleware } from "../../server/local-ai/plugin.ts";
 import { base64Of, partsOf, post, TEXT_ENDPOINT } from "./helpers.ts";
 
 const STREAM_URL =
@@ -127,5 +130,31 @@ describe("the poem, streamed as server-sent events", () => {
     expect(pieces.length).toBeGreaterThanOrEqual(3);
     expect(poem).toBe(pieces.join("").trim());
     expect(poem).toMatch(/orange/i);
+  });
+
+  test("over HTTP the plugin sends the events as they are made, not all at once", async () => {
+    const server: Server = createServer((req, res) =>
+      localAiMiddleware(req, res, () => {
+        res.statusCode = 404;
+        res.end();
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "localhost", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://localhost:${port}${new URL(STREAM_URL).pathname}?alt=sse`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(poemBody("coffee.png")),
+      });
+      const { chunks, times } = await eventsOf(response);
+      expect(chunks.length).toBeGreaterThanOrEqual(3);
+      // Several reads, spread over time: the answer streamed.
+      expect(times.length).toBeGreaterThanOrEqual(3);
+      expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(100);
+      expect(textOf(chunks)).toMatch(/orange/i);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
