@@ -13,14 +13,6 @@ function conversion(variantId: VariantId): LazyPage {
   };
 }
 
-/** A tool not built yet. */
-function upcoming(title: string, description: string): LazyPage {
-  return async () => {
-    const { UpcomingPage } = await import("@/pages/upcoming-page");
-    return <UpcomingPage title={title} description={description} />;
-  };
-}
-
 /**
  * THE tool registry's pages: every tool id names its page here. The record is typed by ToolId, so a
  * tool added to config/tools.ts without a page is a compile error.
@@ -34,19 +26,28 @@ export const TOOL_PAGES: Record<ToolId, LazyPage> = {
   gta: conversion("gta"),
   "family-guy": conversion("family-guy"),
   skeleton: conversion("skeleton"),
-  batch: upcoming("Batch Image Processing", "Apply one instruction to many images at once."),
+  batch: async () => {
+    const { BatchPage } = await import("@/features/batch/batch-page");
+    return <BatchPage />;
+  },
   animator: async () => {
     const { AnimatorPage } = await import("@/features/animator/animator-page");
     return <AnimatorPage />;
   },
-  art: upcoming("Art Enhancer", "Upload or draw a picture and get a refined version of it."),
+  art: async () => {
+    const { ArtPage } = await import("@/features/art/art-page");
+    return <ArtPage />;
+  },
   scene: async () => {
     const { ScenePage } = await import("@/features/scene/scene-page");
     return <ScenePage />;
   },
-  poetry: upcoming("Visual Poetry", "Get a colourful poem about your picture."),
-  celebrations: upcoming(
-    "Celebration Creator",
-    "A festive image for a birthday, wedding, graduation and more.",
-  ),
+  poetry: async () => {
+    const { PoetryPage } = await import("@/features/poetry/poetry-page");
+    return <PoetryPage />;
+  },
+  celebrations: async () => {
+    const { CelebrationPage } = await import("@/features/celebrations/celebration-page");
+    return <CelebrationPage />;
+  },
 };

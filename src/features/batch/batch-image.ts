@@ -1,0 +1,116 @@
+/**
+ * One image of a batch, and what the batch keeps of it (no React): the small thumbnail, the
+ * instruction sent with the photo prepared only when its turn comes, the result kept as a Blob (not a
+ * base64 string), file names derived from the original, and the ZIP of every result.
+ */
+import { getEnv } from "@/config/env";
+import { customPrompt } from "@/config/prompts";
+import { describeFailure, generateImage, type GeminiTarget } from "@/lib/gemini";
+import { dataUrlToBlob, isImageInputError, loadImage, prepareImage } from "@/lib/image";
+import type { BatchTaskContext } from "./batch-queue";
+
+/** At most this many images in one run (issue 9). */
+export const MAX_BATCH_FILES = 50;
+/** Thumbnails are this many pixels on their longest side. */
+export const THUMBNAIL_SIDE = 240;
+/** What is sent: long side 1536 px, JPEG (GEMINI.md "send small images"). */
+export const BATCH_PREPARE = { maxSide: 1536, quality: 0.85 } as const;
+
+export const INVALID_KEY_TEXT = "Invalid API key. Please check your API key or try again later.";
+
+export type BatchResult = { blob: Blob; mimeType: string };
+
+/** A small, upright JPEG of the photo for its card; the decoded photo is released at once. */
+export async function makeThumbnail(file: File): Promise<Blob> {
+  const image = await loadImage(file);
+  try {
+    const prepared = await prepareImage(image, { maxSide: THUMBNAIL_SIDE, quality: 0.75 });
+    return prepared.blob;
+  } finally {
+    image.release();
+  }
+}
+
+/**
+ * Prepares the photo (decoded, downscaled, re-encoded, then released) and sends it with the
+ * instruction. One attempt: the queue decides about retries, so a rate-limit wait is shown once.
+ */
+export async function processBatchImage(
+  file: File,
+  instruction: string,
+  target: GeminiTarget,
+  ctx: BatchTaskContext & {
+    /** The card has no thumbnail yet: one is made from the photo already loaded for sending. */
+    onThumbnail?: (thumbnail: Blob) => void;
+  },
+): Promise<BatchResult> {
+  ctx.phase("preparing");
+  const image = await loadImage(file);
+  let prepared;
+  try {
+    if (ctx.onThumbnail) {
+      const thumbnail = await prepareImage(image, { maxSide: THUMBNAIL_SIDE, quality: 0.75 });
+      ctx.onThumbnail(thumbnail.blob);
+    }
+    prepared = await prepareImage(image, BATCH_PREPARE);
+  } finally {
+    image.release();
+  }
+  // A rate-limit pause that began while this photo was being prepared holds it back too.
+  await ctx.whenSendable();
+  ctx.phase("sending");
+  const result = await generateImage({
+    target,
+    model: getEnv().VITE_GEMINI_IMAGE_MODEL,
+    parts: [
+      { text: customPrompt(instruction) },
+      { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } },
+    ],
+    signal: ctx.signal,
+    maxAttempts: 1,
+  });
+  const blob = dataUrlToBlob(result.dataUrl);
+  return { blob, mimeType: blob.type || result.image.mimeType };
+}
+
+/** The text after "Error: " on a failed card (SPEC 8 "Batch"), and the sentence of what to do. */
+export function batchErrorText(error: unknown): { text: string; advice: string; retryable: boolean } {
+  if (isImageInputError(error)) {
+    // The file itself: trying again cannot help, replacing it can.
+    return { text: error.message, advice: IMAGE_ADVICE, retryable: false };
+  }
+  const failure = describeFailure(error);
+  const text = /api key not valid/i.test(failure.message) ? INVALID_KEY_TEXT : failure.message;
+  return { text, advice: failure.advice, retryable: true };
+}
+
+const IMAGE_ADVICE = "Remove this file from the batch; the other images are not affected.";
+
+const EXTENSIONS: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
+
+/** "holiday.jpeg" -> "holiday-processed.png", unique within `taken` ("holiday-processed-2.png"). */
+export function resultFileName(original: string, mimeType: string, taken: Set<string>): string {
+  const base =
+    original
+      .replace(/\.[^./\\]{1,5}$/, "")
+      .replace(/[\\/:*?"<>|]+/g, "_")
+      .replace(/\s+/g, " ")
+      .trim() || "image";
+  const ext = EXTENSIONS[mimeType] ?? "png";
+  let name = `${base}-processed.${ext}`;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-processed-${n}.${ext}`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+/** One ZIP of the results, stored as they are (client-zip never recompresses), loaded only when asked. */
+export async function zipResults(files: { name: string; blob: Blob }[]): Promise<Blob> {
+  const { downloadZip } = await import("client-zip");
+  const now = new Date();
+  return downloadZip(files.map((f) => ({ name: f.name, input: f.blob, lastModified: now }))).blob();
+}

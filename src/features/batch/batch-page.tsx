@@ -1,0 +1,217 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import { AlertTriangle, Download, Loader2, Play, RefreshCw, Trash2, X } from "lucide-react";
+import { ApiKeyField } from "@/components/api-key-field";
+import { MultiUploadArea } from "@/components/multi-upload-area";
+import { PromptField } from "@/components/prompt-field";
+import { CostNote } from "@/components/remaining-counter";
+import { ToolPage } from "@/components/tool-page";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { getTool } from "@/config/tools";
+import type { RetryWait } from "@/lib/gemini";
+import { useRemainingConversions } from "@/lib/use-remaining";
+import { BatchCard } from "./batch-card";
+import { MAX_BATCH_FILES } from "./batch-image";
+import { notEnoughMessage, useBatch } from "./use-batch";
+
+const TOOL = getTool("batch");
+
+/** The shared pause, said once for the whole batch, with its countdown. */
+function PauseNote({ wait }: { wait: RetryWait }) {
+  const [left, setLeft] = useState(() => Math.ceil(wait.delayMs / 1000));
+  useEffect(() => {
+    const end = Date.now() + wait.delayMs;
+    const timer = window.setInterval(() => setLeft(Math.max(0, Math.ceil((end - Date.now()) / 1000))), 250);
+    return () => window.clearInterval(timer);
+  }, [wait]);
+  return (
+    <p className="text-sm text-amber-800 dark:text-amber-200" data-testid="batch-pause">
+      {wait.reason} Continuing in {left} s.
+    </p>
+  );
+}
+
+/** Batch Image Processing (SPEC 2.14): many images, one instruction, a preview grid of the results. */
+export function BatchPage() {
+  const batch = useBatch();
+  const remaining = useRemainingConversions();
+  const count = batch.items.length;
+  const left = remaining.status === "ready" ? remaining.current : null;
+  const short = left !== null && count > left;
+  const { progress, counts, running } = batch;
+  const percent = progress.total ? Math.round((progress.finished / progress.total) * 100) : 0;
+  const retryable = batch.retryable;
+
+  return (
+    <ToolPage
+      title={TOOL.title}
+      description={TOOL.description}
+      error={batch.error}
+      onRetry={retryable > 0 ? batch.retryFailed : undefined}
+      busy={running}
+      apiKey={false}
+    >
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="space-y-3">
+          <MultiUploadArea
+            onFiles={batch.addFiles}
+            disabled={running}
+            description={`Add up to ${MAX_BATCH_FILES} images: drop them, choose them or paste them.`}
+          />
+          {batch.notice && (
+            <Alert variant="warning" role="status">
+              <AlertTriangle aria-hidden="true" />
+              <AlertDescription>{batch.notice}</AlertDescription>
+            </Alert>
+          )}
+          {batch.validation.files && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {batch.validation.files}
+            </p>
+          )}
+        </div>
+
+        <form
+          className="space-y-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            batch.processAll();
+          }}
+        >
+          <PromptField
+            id="batch-instruction"
+            label="Instruction"
+            value={batch.instruction}
+            onChange={batch.setInstruction}
+            placeholder="What should happen to every image? For example: make it look like a watercolour painting"
+            required
+            disabled={running}
+          />
+          {batch.validation.instruction && (
+            <p role="alert" className="-mt-2 text-sm font-medium text-destructive">
+              {batch.validation.instruction}
+            </p>
+          )}
+          <ApiKeyField disabled={running} />
+          {count > 0 &&
+            (short && left !== null ? (
+              <Alert variant="warning" data-testid="batch-short">
+                <AlertTriangle aria-hidden="true" />
+                <AlertDescription>
+                  <p>{notEnoughMessage(left, count)}</p>
+                  <Link to={paths.pricing} className="font-medium underline underline-offset-2">
+                    See plans
+                  </Link>
+                </AlertDescription>
+              </Alert>
+            ) : (
+              <CostNote cost={count} className="text-sm" />
+            ))}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={running} className="flex-1 sm:flex-none">
+              {running ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Play aria-hidden="true" />
+              )}
+              Process All Images
+            </Button>
+            {running && (
+              <Button type="button" variant="outline" onClick={batch.cancelAll}>
+                <X aria-hidden="true" />
+                Cancel all
+              </Button>
+            )}
+          </div>
+        </form>
+      </div>
+
+      {count > 0 && (
+        <section aria-labelledby="batch-images-heading" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="batch-images-heading" className="text-xl font-semibold">
+              Images ({count})
+            </h2>
+            <div className="flex flex-wrap gap-2">
+              {!running && retryable > 0 && (
+                <Button type="button" variant="outline" size="sm" onClick={batch.retryFailed}>
+                  <RefreshCw aria-hidden="true" />
+                  Retry failed
+                </Button>
+              )}
+              {counts.done > 0 && (
+                <Button
+                  type="button"
+                  size="sm"
+                  onClick={() => void batch.downloadAll()}
+                  disabled={batch.zipping}
+                >
+                  {batch.zipping ? (
+                    <Loader2 aria-hidden="true" className="animate-spin" />
+                  ) : (
+                    <Download aria-hidden="true" />
+                  )}
+                  Download all
+                </Button>
+              )}
+              {!running && (
+                <Button type="button" variant="ghost" size="sm" onClick={batch.clear}>
+                  <Trash2 aria-hidden="true" />
+                  Clear all
+                </Button>
+              )}
+            </div>
+          </div>
+
+          {progress.total > 0 && (
+            <div className="space-y-2 rounded-xl border bg-card p-4">
+              <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span className="font-medium" aria-live="polite" data-testid="batch-progress">
+                  {progress.finished} of {progress.total}
+                </span>
+                <span className="text-muted-foreground">
+                  {counts.done} done · {counts.failed} failed · {counts.cancelled} cancelled
+                </span>
+              </div>
+              <div
+                role="progressbar"
+                aria-label="Batch progress"
+                aria-valuemin={0}
+                aria-valuemax={progress.total}
+                aria-valuenow={progress.finished}
+                aria-valuetext={`${progress.finished} of ${progress.total}`}
+                className="h-2.5 overflow-hidden rounded-full bg-muted"
+              >
+                <div
+                  className="h-full rounded-full bg-primary transition-[width] duration-300"
+                  style={{ width: `${percent}%` }}
+                />
+              </div>
+              {batch.retryWait && <PauseNote key={`${batch.retryWait.attempt}`} wait={batch.retryWait} />}
+            </div>
+          )}
+
+          <ul
+            aria-label="Batch images"
+            className="grid grid-cols-1 gap-4 min-[380px]:grid-cols-2 md:grid-cols-3"
+          >
+            {batch.items.map((item) => (
+              <BatchCard
+                key={item.id}
+                item={item}
+                resultName={batch.names.get(item.id)}
+                running={running}
+                onCancel={batch.cancelItem}
+                onRemove={batch.remove}
+                onDownload={batch.download}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+    </ToolPage>
+  );
+}
