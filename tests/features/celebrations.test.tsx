@@ -156,6 +156,13 @@ describe("the form (SPEC 2.13)", () => {
     expect(requests).toHaveLength(0);
     expect(getUsedConversions(USER.id)).toBe(0);
     expect(screen.getByRole("combobox", { name: "Celebration type" })).toHaveTextContent("Wedding");
+
+    // A huge paste is cut at the field's limit, and the count says so.
+    await describe_("confetti ".repeat(300));
+    expect(screen.getByRole("textbox", { name: "Description" })).toHaveValue(
+      "confetti ".repeat(300).slice(0, 1000),
+    );
+    expect(screen.getByText("1000 / 1000")).toBeInTheDocument();
   });
 });
 
