@@ -139,7 +139,7 @@ export function CelebrationPage() {
           aria-label="Celebration details"
           className="grid gap-5 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6"
         >
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid items-start gap-5 sm:grid-cols-2">
             <div className="grid content-start gap-2">
               <Label htmlFor={typeId}>Celebration type</Label>
               <Select
