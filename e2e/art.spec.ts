@@ -174,6 +174,25 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
   await expect(page.getByLabel("Zoom level")).toHaveText("150%");
   await page.getByRole("button", { name: "Reset view" }).click();
   await expect(page.getByLabel("Zoom level")).toHaveText("100%");
+  // Ctrl + wheel zooms around the pointer (the page itself does not zoom).
+  const centre = map(400, 250);
+  await page.mouse.move(centre.x, centre.y);
+  await page.keyboard.down("Control");
+  await page.mouse.wheel(0, -300);
+  await page.keyboard.up("Control");
+  await expect(page.getByLabel("Zoom level")).not.toHaveText("100%");
+  await page.getByRole("button", { name: "Reset view" }).click();
+  // A letter per tool, and Ctrl+Z / Ctrl+Y.
+  await page.keyboard.press("b");
+  await expect(page.getByRole("button", { name: "Brush", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await page.keyboard.press("p");
+  await page.keyboard.press("Control+z");
+  await expectColour(page, canvas, 200, 160, isDark);
+  await page.keyboard.press("Control+y");
+  await expectColour(page, canvas, 200, 160, isWhite);
 
   // An accidental reload: the drawing (and its lock) is still there.
   await page.waitForTimeout(1000);
@@ -204,6 +223,10 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
     timeout: 30_000,
   });
   await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 1 / 3");
+  // The upload opened on the canvas, to draw over it.
+  await page.getByRole("button", { name: "Draw on this picture" }).click();
+  await expect(page.getByRole("tab", { name: "Draw Your Own" })).toHaveAttribute("aria-selected", "true");
+  await expectColour(page, again, 400, 250, (c) => !isWhite(c));
 
   // A phone: draw with a finger; the page neither scrolls nor zooms; Clear asks first.
   const phone = await browser.newContext({
