@@ -19,6 +19,8 @@ type PromptFieldProps = {
   /** Voice input beside the field (SPEC 4.2); on by default. */
   voice?: boolean;
   id?: string;
+  /** A validation message shown under the field, which is then marked invalid and described by it. */
+  error?: string | null;
 };
 
 /**
@@ -36,10 +38,12 @@ export function PromptField({
   disabled,
   voice = true,
   id,
+  error,
 }: PromptFieldProps) {
   const fallbackId = useId();
   const fieldId = id ?? fallbackId;
   const countId = useId();
+  const errorId = useId();
   const recognition = useVoiceInput((text) => onChange(text.slice(0, maxLength)));
   const { stop } = recognition;
   useEffect(() => {
@@ -58,7 +62,8 @@ export function PromptField({
         required={required}
         aria-required={required || undefined}
         disabled={disabled}
-        aria-describedby={countId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${errorId} ${countId}` : countId}
         onChange={(e) => onChange(e.target.value)}
       />
       <div className="flex items-center justify-between gap-2">
@@ -81,6 +86,11 @@ export function PromptField({
           {value.length} / {maxLength}
         </p>
       </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -153,6 +153,10 @@ describe("the form (SPEC 2.13)", () => {
       await screen.findAllByText("Please enter a description for your celebration image"),
     ).not.toHaveLength(0);
     expect(screen.getByRole("textbox", { name: "Description" })).toHaveFocus();
+    expect(screen.getByRole("textbox", { name: "Description" })).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("textbox", { name: "Description" })).toHaveAccessibleDescription(
+      /Please enter a description for your celebration image/,
+    );
     expect(requests).toHaveLength(0);
     expect(getUsedConversions(USER.id)).toBe(0);
     expect(screen.getByRole("combobox", { name: "Celebration type" })).toHaveTextContent("Wedding");

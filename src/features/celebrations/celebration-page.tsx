@@ -88,7 +88,6 @@ export function CelebrationPage() {
   const typeId = useId();
   const typeErrorId = useId();
   const descriptionId = useId();
-  const descriptionErrorId = useId();
   const inspirationErrorId = useId();
   const typeRef = useRef<HTMLButtonElement>(null);
   const hadResult = useRef(false);
@@ -170,19 +169,17 @@ export function CelebrationPage() {
             <AspectRatioSelect value={form.aspectRatio} onChange={c.setAspectRatio} disabled={disabled} />
           </div>
 
-          <div className="grid gap-2">
-            <PromptField
-              id={descriptionId}
-              label="Description"
-              value={form.description}
-              onChange={c.setDescription}
-              placeholder="Describe your celebration image, e.g. a garden party for Grandma's 90th with balloons and a big cake"
-              rows={4}
-              required
-              disabled={disabled}
-            />
-            <FieldError id={descriptionErrorId} message={form.fieldErrors.description} />
-          </div>
+          <PromptField
+            id={descriptionId}
+            label="Description"
+            value={form.description}
+            onChange={c.setDescription}
+            placeholder="Describe your celebration image, e.g. a garden party for Grandma's 90th with balloons and a big cake"
+            rows={4}
+            required
+            disabled={disabled}
+            error={form.fieldErrors.description}
+          />
 
           <div className="grid gap-2">
             <ImagePickField
