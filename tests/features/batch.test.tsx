@@ -44,7 +44,7 @@ function fakeGemini(replies: Reply[], latencyMs = 0) {
       inFlight++;
       peak = Math.max(peak, inFlight);
       try {
-        if (reply === "hang") await delay("infinite");
+        if (reply === "hang") return await delay("infinite").then(() => HttpResponse.error());
         if (latencyMs) await delay(latencyMs);
         if (reply === "network-error") return HttpResponse.error();
         if (typeof reply === "object")
@@ -93,15 +93,15 @@ if (!("stream" in Blob.prototype)) {
   Object.defineProperty(Blob.prototype, "stream", {
     configurable: true,
     value(this: Blob) {
-      const blob = this;
+      const read = new Promise<ArrayBuffer>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as ArrayBuffer);
+        reader.onerror = () => reject(reader.error);
+        reader.readAsArrayBuffer(this);
+      });
       return new ReadableStream<Uint8Array>({
         async start(controller) {
-          const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
-            const reader = new FileReader();
-            reader.onload = () => resolve(reader.result as ArrayBuffer);
-            reader.onerror = () => reject(reader.error);
-            reader.readAsArrayBuffer(blob);
-          });
+          const bytes = await read;
           controller.enqueue(new Uint8Array(bytes));
           controller.close();
         },
