@@ -272,7 +272,13 @@ describe("a change to the scene", () => {
     expect(await screen.findByText(/Editing your result: 2 changes so far/)).toBeInTheDocument();
     expect(getUsedConversions(USER.id)).toBe(2);
 
-    await userEvent.setup().click(screen.getByRole("button", { name: "Undo" }));
+    // Ctrl+Z in the description field is the field's own undo; elsewhere it is Undo.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("textbox", { name: "Describe the widget to add" }));
+    await user.keyboard("{Control>}z{/Control}");
+    expect(screen.getByText(/Editing your result: 2 changes so far/)).toBeInTheDocument();
+    await user.click(screen.getByRole("heading", { level: 1, name: "Modify Scene" }));
+    await user.keyboard("{Control>}z{/Control}");
     expect(await screen.findByText(/Editing your result: 1 change so far/)).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Base image (your last result)" })).toHaveAttribute(
       "src",

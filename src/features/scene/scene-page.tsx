@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { AlertTriangle, RotateCcw, Undo2 } from "lucide-react";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
@@ -27,6 +27,22 @@ export function ScenePage() {
     scene.reset();
     setForm(EMPTY_FORM);
   }
+
+  // Ctrl/Cmd+Z undoes the last kept change while editing (not while typing: the field has its own undo).
+  const { canUndo, undo } = scene;
+  const editing = Boolean(base) && !result;
+  useEffect(() => {
+    if (!editing || !canUndo || busy) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== "z" || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey) return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest("input, textarea, [contenteditable='true']")) return;
+      e.preventDefault();
+      undo();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [busy, canUndo, editing, undo]);
 
   const runningLabel = SCENE_TYPE_LABELS[scene.runningType ?? form.type].toLowerCase();
 
@@ -100,7 +116,13 @@ export function ScenePage() {
           </div>
           <div className="flex flex-wrap gap-2">
             {scene.canUndo && (
-              <Button variant="outline" onClick={scene.undo} disabled={busy}>
+              <Button
+                variant="outline"
+                onClick={scene.undo}
+                disabled={busy}
+                aria-keyshortcuts="Control+Z Meta+Z"
+                title="Undo (Ctrl+Z)"
+              >
                 <Undo2 aria-hidden="true" />
                 Undo
               </Button>
