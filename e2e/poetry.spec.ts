@@ -40,6 +40,12 @@ test("Visual Poetry: a streamed poem from the photo, downloaded as visual-poem.t
   expect(text.trim()).toBe(shown.trim());
   await expect(page.getByText("Poem downloaded successfully!")).toBeVisible();
 
+  // Each line has its entrance animation, and none under prefers-reduced-motion.
+  const animation = () => lines.nth(1).evaluate((el) => getComputedStyle(el).animationName);
+  expect(await animation()).toBe("poem-line-in");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  expect(await animation()).toBe("none");
+
   // A failure that a retry cannot fix (the AI overloaded on every attempt): the spec's message, nothing counted.
   await page.route("**/__local-ai/**", (route) =>
     route.fulfill({
