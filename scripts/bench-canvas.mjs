@@ -53,20 +53,27 @@ const engine = path.join(root, "src/features/art/canvas/engine.ts").split(path.s
 fs.writeFileSync(
   path.join(work, "index.html"),
   '<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head>' +
-    '<body style="margin:0"><canvas id="display" style="width:1000px;height:500px;display:block"></canvas>' +
+    '<body style="margin:0"><div style="position:relative;width:1000px;height:500px">' +
+    '<canvas id="display" style="position:absolute;inset:0;width:1000px;height:500px"></canvas>' +
+    '<canvas id="overlay" style="position:absolute;inset:0;width:1000px;height:500px"></canvas></div>' +
     '<script type="module" src="./main.js"></script></body></html>',
 );
 fs.writeFileSync(
   path.join(work, "main.js"),
   `import { DrawingEngine } from ${JSON.stringify(engine)};
 const display = document.getElementById("display");
-const flush = () => display.getContext("2d").getImageData(0, 0, 1, 1);
+const overlay = document.getElementById("overlay");
+// A 1-pixel read-back of both layers makes the browser rasterise what was drawn.
+const flush = () => {
+  display.getContext("2d").getImageData(0, 0, 1, 1);
+  overlay.getContext("2d").getImageData(0, 0, 1, 1);
+};
 window.bench = async function bench(runs, points, warmup) {
   const moves = [];
   const fills = [];
   for (let run = -warmup; run < runs; run++) {
     const engine = new DrawingEngine();
-    engine.attach(display);
+    engine.attach(display, overlay);
     engine.resize(1000, 500, window.devicePixelRatio);
     engine.setTool("brush");
     engine.setLineWidth(12);

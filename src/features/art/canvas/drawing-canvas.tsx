@@ -124,6 +124,7 @@ function Canvas({
   const history = useSyncExternalStore(engine.history.subscribe, engine.history.getState);
   const viewportRef = useRef<HTMLDivElement>(null);
   const displayRef = useRef<HTMLCanvasElement>(null);
+  const overlayRef = useRef<HTMLCanvasElement>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const [spaceHeld, setSpaceHeld] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -145,7 +146,7 @@ function Canvas({
     const viewport = viewportRef.current;
     const display = displayRef.current;
     if (!viewport || !display) return;
-    engine.attach(display);
+    engine.attach(display, overlayRef.current ?? undefined);
     const measure = () => {
       const rect = viewport.getBoundingClientRect();
       engine.resize(rect.width, rect.height, window.devicePixelRatio || 1);
@@ -502,6 +503,11 @@ function Canvas({
           onPointerCancel={(e) => onPointerEnd(e, true)}
           onLostPointerCapture={(e) => onPointerEnd(e, false)}
           onContextMenu={(e) => e.preventDefault()}
+        />
+        <canvas
+          ref={overlayRef}
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 block size-full"
         />
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">

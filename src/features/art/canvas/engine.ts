@@ -120,6 +120,10 @@ export class DrawingEngine {
   private pendingCurve: PendingCurve | null = null;
   private display: HTMLCanvasElement | null = null;
   private displayCtx: CanvasRenderingContext2D | null = null;
+  /** A transparent canvas above the display for the stroke in progress: the picture is not redrawn per move. */
+  private overlay: HTMLCanvasElement | null = null;
+  private overlayCtx: CanvasRenderingContext2D | null = null;
+  private pictureDirty = true;
   private viewport = { width: CANVAS_WIDTH, height: CANVAS_HEIGHT, dpr: 1 };
   private layout: Layout = baseLayout(CANVAS_WIDTH, CANVAS_HEIGHT);
   private frame = 0;
@@ -154,9 +158,11 @@ export class DrawingEngine {
   // ---------------------------------------------------------------------------------------------
   // Display
 
-  attach(display: HTMLCanvasElement): void {
+  attach(display: HTMLCanvasElement, overlay?: HTMLCanvasElement): void {
     this.display = display;
     this.displayCtx = context(display);
+    this.overlay = overlay ?? null;
+    this.overlayCtx = overlay ? context(overlay) : null;
     this.requestRender();
   }
 
@@ -165,6 +171,8 @@ export class DrawingEngine {
     this.frame = 0;
     this.display = null;
     this.displayCtx = null;
+    this.overlay = null;
+    this.overlayCtx = null;
   }
 
   /** The display's CSS size and pixel density: its backing store is that size times the density. */
@@ -174,14 +182,17 @@ export class DrawingEngine {
     const density = Math.max(1, Math.min(dpr || 1, 4));
     this.viewport = { width: w, height: h, dpr: density };
     this.layout = baseLayout(w, h);
-    if (this.display) {
-      this.display.width = Math.round(w * density);
-      this.display.height = Math.round(h * density);
+    for (const canvas of [this.display, this.overlay]) {
+      if (!canvas) continue;
+      canvas.width = Math.round(w * density);
+      canvas.height = Math.round(h * density);
     }
     this.requestRender();
   }
 
-  requestRender(): void {
+  /** Draw on the next frame; `picture: false` when only the stroke in progress changed. */
+  requestRender(picture = true): void {
+    if (picture) this.pictureDirty = true;
     if (this.frame || !this.display) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
@@ -194,10 +205,28 @@ export class DrawingEngine {
     const ctx = this.displayCtx;
     const display = this.display;
     if (!ctx || !display) return;
+    const overlay = this.overlayCtx;
+    if (this.pictureDirty || !overlay) {
+      this.pictureDirty = false;
+      this.transformView(ctx, display);
+      // Magnified pixels stay sharp; a reduced picture is smoothed.
+      ctx.imageSmoothingEnabled = ctx.getTransform().a < 2;
+      ctx.imageSmoothingQuality = "high";
+      ctx.drawImage(this.picture, 0, 0);
+      if (!overlay) this.drawClippedPreview(ctx);
+    }
+    if (overlay && this.overlay) {
+      this.transformView(overlay, this.overlay);
+      this.drawClippedPreview(overlay);
+    }
+  }
+
+  /** Cleared, with the picture's coordinates mapped to the screen's pixels. */
+  private transformView(ctx: CanvasRenderingContext2D, canvas: HTMLCanvasElement): void {
     const { dpr } = this.viewport;
     const { view } = this.state;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, display.width, display.height);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
     const s = this.layout.scale * view.zoom * dpr;
     ctx.setTransform(
       s,
@@ -207,10 +236,9 @@ export class DrawingEngine {
       (this.layout.offsetX + view.panX) * dpr,
       (this.layout.offsetY + view.panY) * dpr,
     );
-    // Magnified pixels stay sharp; a reduced picture is smoothed.
-    ctx.imageSmoothingEnabled = s < 2;
-    ctx.imageSmoothingQuality = "high";
-    ctx.drawImage(this.picture, 0, 0);
+  }
+
+  private drawClippedPreview(ctx: CanvasRenderingContext2D): void {
     ctx.save();
     ctx.beginPath();
     ctx.rect(0, 0, CANVAS_WIDTH, CANVAS_HEIGHT);
@@ -318,7 +346,7 @@ export class DrawingEngine {
       const { start, end } = this.pendingCurve;
       this.stroke = { kind: "curve-bend", start, end, control: curveControl(start, end, p) };
       this.pendingCurve = null;
-      this.requestRender();
+      this.requestRender(false);
       return;
     }
     switch (tool) {
@@ -344,7 +372,7 @@ export class DrawingEngine {
         this.stroke = { kind: "curve-line", start: p, end: p };
         break;
     }
-    this.requestRender();
+    this.requestRender(false);
   }
 
   /** One or more points of a move (the browser's coalesced points, in order). */
@@ -377,7 +405,7 @@ export class DrawingEngine {
         stroke.control = curveControl(stroke.start, stroke.end, end);
         break;
     }
-    this.requestRender();
+    this.requestRender(false);
   }
 
   /** The end of a stroke: it goes into the picture and one snapshot is recorded. */
@@ -400,7 +428,7 @@ export class DrawingEngine {
       case "curve-line":
         // The line waits for a second drag that bends it (nothing recorded yet).
         if (Math.hypot(stroke.end.x - stroke.start.x, stroke.end.y - stroke.start.y) < 1) {
-          this.requestRender();
+          this.requestRender(false);
           return;
         }
         this.pendingCurve = {
@@ -409,7 +437,7 @@ export class DrawingEngine {
           control: { x: (stroke.start.x + stroke.end.x) / 2, y: (stroke.start.y + stroke.end.y) / 2 },
         };
         this.set({ curvePending: true });
-        this.requestRender();
+        this.requestRender(false);
         return;
       case "curve-bend":
         this.strokeCurve(this.ctx, stroke);
