@@ -56,7 +56,11 @@ function asCelebrationError(error: unknown): unknown {
   return new GeminiError({
     kind: error.kind,
     message: NO_CELEBRATION_IMAGE,
-    advice: NO_IMAGE_ADVICE[error.kind] ?? error.advice,
+    advice:
+      NO_IMAGE_ADVICE[error.kind] ??
+      error.advice.replace(/(t)ry another photo or a different style\.$/i, (_, t: string) =>
+        t === "T" ? "Change the description and try again." : "change the description and try again.",
+      ),
     status: error.status,
     cause: error,
   });
