@@ -1,7 +1,13 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import type { Session, User } from "@supabase/supabase-js";
+import type { Session, User } from "@supabase/auth-js";
 import { useQueryClient } from "@tanstack/react-query";
-import { getSupabase } from "@/lib/supabase";
+import {
+  getSupabase,
+  mayHaveSession,
+  onSupabaseLoaded,
+  sessionStorageKey,
+  type AppSupabase,
+} from "@/lib/supabase";
 
 export type AuthState =
   | { status: "loading"; session: null; user: null }
@@ -20,34 +26,61 @@ function fromSession(session: Session | null): AuthState {
 /**
  * Session state from getSession() plus onAuthStateChange (the Supabase pattern). The callback only
  * sets state: no awaited Supabase call inside it, which would dead-lock the client.
+ *
+ * The Supabase client is loaded on demand. With no stored session (and no auth redirect in the URL)
+ * the visitor is signed out for sure: the state says so from the first render and the client is not
+ * loaded until something needs it (signing in, or a session appearing from another tab). With a
+ * stored session the state is "loading" until the client has checked it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(LOADING);
+  const [state, setState] = useState<AuthState>(() => (mayHaveSession() ? LOADING : SIGNED_OUT));
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    const supabase = getSupabase();
     let active = true;
-    supabase.auth
-      .getSession()
-      .then(({ data, error }) => {
+    let unsubscribe: (() => void) | undefined;
+
+    const attach = (supabase: AppSupabase) => {
+      if (!active) return;
+      supabase.auth
+        .getSession()
+        .then(({ data, error }) => {
+          if (!active) return;
+          if (error) console.error("Could not read the session", error);
+          setState(fromSession(data.session));
+        })
+        .catch((error: unknown) => {
+          console.error("Could not read the session", error);
+          if (active) setState(SIGNED_OUT);
+        });
+      const { data } = supabase.auth.onAuthStateChange((event, session) => {
         if (!active) return;
-        if (error) console.error("Could not read the session", error);
-        setState(fromSession(data.session));
-      })
-      .catch((error: unknown) => {
-        console.error("Could not read the session", error);
+        setState(fromSession(session));
+        // Whatever was cached for the previous user (tier, usage) must not leak to the next one.
+        if (event === "SIGNED_OUT") queryClient.clear();
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
+    };
+    const stopWaiting = onSupabaseLoaded(attach);
+
+    const load = () =>
+      getSupabase().catch((error: unknown) => {
+        // The client's code could not be fetched (offline): nobody can be signed in on this page.
+        console.error("Could not load the session", error);
         if (active) setState(SIGNED_OUT);
       });
-    const { data } = supabase.auth.onAuthStateChange((event, session) => {
-      if (!active) return;
-      setState(fromSession(session));
-      // Whatever was cached for the previous user (tier, usage) must not leak to the next one.
-      if (event === "SIGNED_OUT") queryClient.clear();
-    });
+    if (mayHaveSession()) void load();
+    // Signed in from another tab: load the client, which restores that session here too.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === sessionStorageKey() && event.newValue !== null) void load();
+    };
+    window.addEventListener("storage", onStorage);
+
     return () => {
       active = false;
-      data.subscription.unsubscribe();
+      stopWaiting();
+      unsubscribe?.();
+      window.removeEventListener("storage", onStorage);
     };
   }, [queryClient]);
 

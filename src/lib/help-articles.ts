@@ -24,10 +24,8 @@ function toHelpArticle(row: unknown): HelpArticle {
 
 /** Every help article, in id order. Throws HelpArticlesQueryError when the query fails. */
 export async function fetchHelpArticles(): Promise<HelpArticle[]> {
-  const { data, error } = await getSupabase()
-    .from("help_articles")
-    .select("*")
-    .order("id", { ascending: true });
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from("help_articles").select("*").order("id", { ascending: true });
   if (error) throw new HelpArticlesQueryError(error.message, { cause: error });
   if (!Array.isArray(data)) throw new Error("The help articles came back in an unexpected shape");
   return data.map(toHelpArticle);

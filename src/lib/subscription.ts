@@ -5,7 +5,8 @@ import { useUser } from "@/lib/auth";
 
 /** The signed-in user's tier from their `subscriptions` row; no row means Freemium. */
 export async function fetchSubscriptionTier(userId: string): Promise<TierId> {
-  const { data, error } = await getSupabase()
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
     .from("subscriptions")
     .select("tier")
     .eq("user_id", userId)

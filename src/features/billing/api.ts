@@ -18,7 +18,8 @@ function simulatePaymentCheck(): Promise<void> {
  * security lets a user write only their row). Answers the tier the database now holds.
  */
 export async function saveSubscription({ userId, tier }: CompletePaymentInput): Promise<TierId> {
-  const { data, error } = await getSupabase()
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
     .from("subscriptions")
     .upsert({ user_id: userId, tier, updated_at: new Date().toISOString() })
     .select("tier");

@@ -53,7 +53,8 @@ function errorText(body: unknown): string | null {
  * user (row-level security applies there too).
  */
 export async function submitSupportRequest(request: SupportRequest): Promise<SupportReceipt> {
-  const { data, error } = await getSupabase().auth.getSession();
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.auth.getSession();
   if (error) throw new SupportRequestError(null, { cause: error });
   const token = data.session?.access_token;
   if (!token) throw new SupportRequestError("You are signed out. Please log in again.");
