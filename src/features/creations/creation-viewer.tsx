@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { getTool } from "@/config/tools";
-import { getCreation, type CreationRecord } from "@/lib/creations";
+import { getCreation, readText, type CreationRecord } from "@/lib/creations";
 import { downloadImage } from "@/lib/image";
 import { formatDate } from "./format";
 
@@ -30,7 +30,7 @@ function useCreationFiles(userId: string, record: CreationRecord): Loaded {
           return;
         }
         const { file, original } = found.files;
-        const text = record.kind === "text" ? await file.text() : undefined;
+        const text = record.kind === "text" ? await readText(file) : undefined;
         if (!active) return;
         const fileUrl = URL.createObjectURL(file);
         const originalUrl = original ? URL.createObjectURL(original) : undefined;
