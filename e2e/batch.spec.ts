@@ -1,0 +1,137 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { createUserOnTier } from "./backend";
+import { logIn, PASSWORD, uniqueEmail } from "./helpers";
+
+const IMAGES = path.resolve("tests/fixtures/images");
+const GOOD = ["portrait-astronaut.png", "cat-chelsea.png", "coffee.png", "cat-chelsea.gif"].map((name) =>
+  path.join(IMAGES, name),
+);
+const BAD = path.join(IMAGES, "not-an-image.jpg");
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
+const INSTRUCTION = "make it look like a watercolour painting";
+
+/** The entries of a ZIP from its central directory: name, compression method, local header offset. */
+function zipEntries(zip: Buffer) {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: { name: string; method: number; data: Buffer }[] = [];
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30);
+    const comment = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString("utf8", at + 46, at + 46 + nameLength);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.push({ name, method, data: zip.subarray(start, start + size) });
+    at += 46 + nameLength + extra + comment;
+  }
+  return entries;
+}
+
+async function openBatch(page: Page) {
+  await page.goto("/batch-processing");
+  await expect(page.getByRole("heading", { level: 1, name: "Batch Image Processing" })).toBeVisible();
+  await expect(page.getByText("Local preview engine - add a Gemini key for AI results")).toBeVisible();
+}
+
+const counter = (page: Page) => page.getByTestId("remaining-counter");
+const cards = (page: Page, status: string) => page.locator(`[data-testid=batch-card][data-status=${status}]`);
+
+test("a batch of five with one bad file: 4 done, 1 failed, 4 counted, a ZIP of 4 PNGs; a cancelled batch counts only what came back", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("batch");
+  await createUserOnTier(baseURL!, email, PASSWORD, "$5/month");
+  await page.goto("/auth");
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await openBatch(page);
+  await expect(counter(page)).toHaveText("Remaining conversions: 20 / 20");
+
+  await page.getByTestId("files-input").setInputFiles([...GOOD.slice(0, 2), BAD, ...GOOD.slice(2)]);
+  await expect(page.getByTestId("batch-card")).toHaveCount(5);
+  await expect(page.getByTestId("cost-note")).toHaveText(
+    "This uses 5 conversions of your 20 left this month.",
+  );
+  await page.getByLabel("Instruction").fill(INSTRUCTION);
+  await page.getByRole("button", { name: "Process All Images" }).click();
+
+  await expect(page.getByTestId("batch-progress")).toHaveText("5 of 5", { timeout: 45_000 });
+  await expect(cards(page, "done")).toHaveCount(4);
+  await expect(cards(page, "failed")).toHaveCount(1);
+  await expect(cards(page, "failed")).toContainText("Error: This file is not an image.");
+  await expect(page.getByText("Successfully processed 4 image(s)")).toBeVisible();
+  await expect(page.getByText("Failed to process 1 image(s)")).toBeVisible();
+  await expect(counter(page)).toHaveText("Remaining conversions: 16 / 20");
+  await expect(page.getByRole("img", { name: "Result: cat-chelsea.png" })).toBeVisible();
+
+  const [zipDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download all" }).click(),
+  ]);
+  expect(zipDownload.suggestedFilename()).toBe("batch-results.zip");
+  const entries = zipEntries(fs.readFileSync((await zipDownload.path())!));
+  expect(entries.map((e) => e.name)).toEqual([
+    "portrait-astronaut-processed.png",
+    "cat-chelsea-processed.png",
+    "coffee-processed.png",
+    "cat-chelsea-processed-2.png",
+  ]);
+  for (const entry of entries) {
+    expect(entry.method).toBe(0); // stored, not recompressed
+    expect([...entry.data.subarray(0, 4)]).toEqual(PNG_SIGNATURE);
+  }
+
+  // A new batch whose later answers are held back: Cancel all keeps and counts only what came back.
+  await page.getByRole("button", { name: "Clear all" }).click();
+  await page.getByTestId("files-input").setInputFiles(GOOD.slice(0, 3));
+  let answered = 0;
+  await page.route("**/__local-ai/**", async (route) => {
+    answered += 1;
+    if (answered > 1) await new Promise((r) => setTimeout(r, 8000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByRole("button", { name: "Process All Images" }).click();
+  await expect(cards(page, "done")).toHaveCount(1, { timeout: 30_000 });
+  await page.getByRole("button", { name: "Cancel all" }).click();
+  await expect(cards(page, "cancelled")).toHaveCount(2);
+  await expect(
+    page.getByText("Batch cancelled. 1 image(s) came back and were counted; nothing else was counted."),
+  ).toBeVisible();
+  await expect(counter(page)).toHaveText("Remaining conversions: 15 / 20");
+  // Answers that arrive after the cancel change nothing.
+  await page.waitForTimeout(1000);
+  await page.reload();
+  await expect(counter(page)).toHaveText("Remaining conversions: 15 / 20");
+});
+
+test("a batch larger than what is left is blocked and sent to /pricing", async ({ page, baseURL }) => {
+  const email = uniqueEmail("batch-short");
+  await createUserOnTier(baseURL!, email, PASSWORD, "Freemium");
+  await page.goto("/auth");
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await openBatch(page);
+  let sent = 0;
+  await page.route("**/__local-ai/**", async (route) => {
+    sent += 1;
+    await route.continue();
+  });
+  await page.getByTestId("files-input").setInputFiles(GOOD);
+  const message = "You don't have enough conversions left (3) to process 4 files. Please upgrade your plan.";
+  await expect(page.getByTestId("batch-short")).toContainText(message);
+  await page.getByLabel("Instruction").fill(INSTRUCTION);
+  await page.getByRole("button", { name: "Process All Images" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByText(message)).toBeVisible();
+  expect(sent).toBe(0);
+  await page.goto("/batch-processing");
+  await expect(counter(page)).toHaveText("Remaining conversions: 3 / 3");
+});
