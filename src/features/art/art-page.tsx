@@ -119,6 +119,7 @@ export function ArtPage() {
               busy={processing || art.loading}
               onTransform={(png) => void art.transformDrawing(png)}
               place={place}
+              active={tab === "draw"}
             />
             {original?.source === "drawing" && result(original)}
           </TabsContent>

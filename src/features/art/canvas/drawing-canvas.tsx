@@ -81,6 +81,8 @@ type DrawingCanvasProps = {
   onTransform: (png: Blob) => void;
   /** An uploaded picture to draw over (placed once per id). */
   place?: PictureToPlace | null;
+  /** Whether the canvas is on screen: keyboard shortcuts only work then (default true). */
+  active?: boolean;
 };
 
 function isTyping(target: EventTarget | null): boolean {
@@ -100,7 +102,7 @@ function createEngine(): DrawingEngine | null {
  * The drawing canvas (SPEC 2.10, 4.6, 9 "Canvas"): an 800x500 picture drawn with mouse, pen or finger
  * alike, its toolbar, zoom and pan, undo/redo/clear, the background lock, and "Transform".
  */
-export function DrawingCanvas({ userId, busy, onTransform, place }: DrawingCanvasProps) {
+export function DrawingCanvas({ userId, busy, onTransform, place, active = true }: DrawingCanvasProps) {
   const [engine] = useState(createEngine);
   if (!engine) {
     return (
@@ -110,7 +112,16 @@ export function DrawingCanvas({ userId, busy, onTransform, place }: DrawingCanva
       </Alert>
     );
   }
-  return <Canvas engine={engine} userId={userId} busy={busy} onTransform={onTransform} place={place} />;
+  return (
+    <Canvas
+      engine={engine}
+      userId={userId}
+      busy={busy}
+      onTransform={onTransform}
+      place={place}
+      active={active}
+    />
+  );
 }
 
 function Canvas({
@@ -119,6 +130,7 @@ function Canvas({
   busy,
   onTransform,
   place,
+  active,
 }: DrawingCanvasProps & { engine: DrawingEngine }) {
   const state = useSyncExternalStore(engine.subscribe, engine.getState);
   const history = useSyncExternalStore(engine.history.subscribe, engine.history.getState);
@@ -191,8 +203,9 @@ function Canvas({
     return () => viewport.removeEventListener("wheel", onWheel);
   }, [engine]);
 
-  // Keyboard: undo/redo, a letter per tool, space to pan.
+  // Keyboard: undo/redo, a letter per tool, space to pan (only while the canvas is shown).
   useEffect(() => {
+    if (!active) return;
     const onKeyDown = (e: KeyboardEvent) => {
       if (isTyping(e.target) || e.altKey) return;
       const mod = e.ctrlKey || e.metaKey;
@@ -229,7 +242,7 @@ function Canvas({
       window.removeEventListener("keyup", onKeyUp);
       window.removeEventListener("blur", onBlur);
     };
-  }, [engine]);
+  }, [active, engine]);
 
   // An uploaded picture to draw over.
   const placed = useRef<number | null>(null);
