@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import {
+  canvasThumbnailMaker,
+  deleteCreation,
+  getCreation,
+  getLastCreation,
+  getThumbs,
+  listCreations,
+  restoreCreation,
+  saveCreation,
+} from "@/lib/creations";
+
+// The real thumbnail maker (canvas) and the store on the browser's own IndexedDB, in headless Chromium.
+
+async function fixture(name: string): Promise<Blob> {
+  const response = await fetch(new URL(`../fixtures/images/${name}`, import.meta.url));
+  if (!response.ok) throw new Error(`fixture ${name}: HTTP ${response.status}`);
+  return response.blob();
+}
+
+async function sizeOf(blob: Blob) {
+  const bitmap = await createImageBitmap(blob);
+  const size = { width: bitmap.width, height: bitmap.height };
+  bitmap.close();
+  return size;
+}
+
+function sameBytes(a: ArrayBuffer, b: ArrayBuffer) {
+  const x = new Uint8Array(a);
+  const y = new Uint8Array(b);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+describe("creations in a real browser", () => {
+  it("makes small WebP/JPEG thumbnails that keep the aspect ratio and never upscale", async () => {
+    const photo = await fixture("portrait-astronaut.png");
+    const original = await sizeOf(photo);
+    const thumb = await canvasThumbnailMaker(photo, { maxSide: 160, type: "image/webp", quality: 0.8 });
+    expect(thumb?.type).toMatch(/^image\/(webp|jpeg)$/);
+    const size = await sizeOf(thumb!);
+    expect(Math.max(size.width, size.height)).toBe(160);
+    expect(size.width / size.height).toBeCloseTo(original.width / original.height, 1);
+    expect(thumb!.size).toBeLessThan(photo.size);
+
+    const big = await canvasThumbnailMaker(photo, { maxSide: 10_000, type: "image/jpeg", quality: 0.85 });
+    expect(await sizeOf(big!)).toEqual(original);
+  });
+
+  it("returns null for something it can't draw", async () => {
+    const junk = new Blob([new Uint8Array([1, 2, 3, 4])], { type: "image/png" });
+    expect(await canvasThumbnailMaker(junk, { maxSide: 160, type: "image/webp", quality: 0.8 })).toBeNull();
+  });
+
+  it("keeps a result in IndexedDB with real thumbnails, gives the same bytes back, deletes and restores", async () => {
+    const user = `browser-${Date.now()}`;
+    const result = await fixture("cat-chelsea.png");
+    const photo = await fixture("portrait-astronaut.png");
+    const record = await saveCreation(user, {
+      tool: "hulk",
+      file: result,
+      instruction: "green",
+      original: URL.createObjectURL(photo),
+    });
+    expect(record).toMatchObject({ fileName: "hulk-edition.png", hasOriginal: true, mimeType: "image/png" });
+    const opened = await getCreation(user, record.id);
+    expect(sameBytes(await opened!.files.file.arrayBuffer(), await result.arrayBuffer())).toBe(true);
+    const kept = await sizeOf(opened!.files.original!);
+    expect(Math.max(kept.width, kept.height)).toBeLessThanOrEqual(1024);
+    const thumbs = (await getThumbs(user, [record.id])).get(record.id)!;
+    expect(Math.max(...Object.values(await sizeOf(thumbs.result!)))).toBeLessThanOrEqual(320);
+    expect(Math.max(...Object.values(await sizeOf(thumbs.original!)))).toBeLessThanOrEqual(160);
+    expect((await getLastCreation(user, "hulk"))?.record.id).toBe(record.id);
+    expect((await listCreations(`${user}-other`)).total).toBe(0);
+
+    const deleted = await deleteCreation(user, record.id);
+    expect((await listCreations(user)).total).toBe(0);
+    await restoreCreation(deleted!);
+    const back = await getCreation(user, record.id);
+    expect(sameBytes(await back!.files.file.arrayBuffer(), await result.arrayBuffer())).toBe(true);
+    await deleteCreation(user, record.id);
+  });
+});
