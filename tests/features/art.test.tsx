@@ -118,6 +118,7 @@ describe("Art Enhancer (/create-art)", () => {
         await upload();
         const banner = await screen.findByTestId("error-banner", {}, { timeout: 10_000 });
         expect(banner).toHaveTextContent(/^Error: /);
+        expect(banner).not.toHaveTextContent(/Error: Error:/);
         expect(banner).toHaveTextContent(reason);
         expect(await screen.findByText(/^Failed to process image: /)).toHaveTextContent(reason);
         expect(screen.getAllByRole("img", { name: "Original" }).length).toBeGreaterThan(0);

@@ -19,7 +19,6 @@ export const ART_COPY = {
   processing: "Enhancing your artwork...",
   success: "Artwork enhanced successfully!",
   failure: (reason: string) => `Failed to process image: ${reason}`,
-  banner: (reason: string) => `Error: ${reason}`,
   fallback: "Failed to enhance artwork. Please try again.",
 };
 
@@ -127,7 +126,8 @@ export function useArt() {
   const error: AiFailure | null =
     inputError ??
     (runError
-      ? { ...runError, message: runError.reason ? ART_COPY.banner(runError.reason) : ART_COPY.fallback }
+      ? // The banner reads "Error: {reason}" (SPEC 8 "Art"); it adds the "Error: " itself.
+        { ...runError, message: runError.reason || ART_COPY.fallback }
       : null);
 
   return {
