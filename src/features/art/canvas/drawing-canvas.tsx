@@ -499,7 +499,7 @@ function Canvas({
 
       <div
         ref={viewportRef}
-        className="relative h-[350px] w-full touch-none overflow-hidden overscroll-contain rounded-xl border bg-muted select-none md:h-[500px]"
+        className="relative h-[350px] w-full touch-none overflow-hidden overscroll-contain rounded-xl border bg-muted select-none has-[canvas:focus-visible]:border-ring has-[canvas:focus-visible]:ring-[3px] has-[canvas:focus-visible]:ring-ring/50 md:h-[500px]"
       >
         <canvas
           ref={displayRef}
@@ -508,7 +508,7 @@ function Canvas({
           aria-describedby={hintId}
           tabIndex={0}
           data-testid="drawing-canvas"
-          className="absolute inset-0 block size-full touch-none outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className="absolute inset-0 block size-full touch-none outline-none"
           style={{ cursor }}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
