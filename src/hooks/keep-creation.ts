@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { ToolId } from "@/config/tools";
 import { useUser } from "@/lib/auth";
@@ -7,6 +7,7 @@ import {
   deleteOldestCreations,
   getLastCreation,
   isCreationStoreError,
+  readText,
   saveCreation,
   type CreationFiles,
   type CreationRecord,
@@ -27,8 +28,13 @@ import {
  *    and the before/after slider. Return null to keep nothing for that result.
  * 2. Several results per run (batch): `const keep = useKeepCreation();` then `keep({...})` for each
  *    result as it arrives. Outside React: `keepCreation(userId, {...})`.
- * 3. Showing the last result again after a reload: `const last = useLastCreation("poetry");` and,
- *    when `last.creation` arrives while the page is still empty, useAiRun's `restore(result, input)`.
+ * 3. Showing the last result again after a reload, while the page is still empty:
+ *
+ *      useRestoreLastCreation("celebrations", ai.state.status === "idle", ({ dataUrl, record }) =>
+ *        ai.restore({ dataUrl, ...record.details }))
+ *
+ *    (`details`, given when keeping, round-trips the tool's own settings; `useLastCreation` gives
+ *    the raw record and files for pages that need more, e.g. the original photo as a File.)
  *
  * A failed save (private browsing, storage full) shows ONE plain toast; the result still shows and
  * downloads. Usage counts are never touched here.
@@ -130,6 +136,41 @@ export function useLastCreation(tool: ToolId): { loading: boolean; creation: Las
 
   const ready = key !== null && state.key === key;
   return { loading: key !== null && !ready, creation: ready ? state.creation : null };
+}
+
+/** A kept creation ready to show again: its image as a data: URL, or its text. */
+export type RestoredCreation = LastCreation & { dataUrl?: string; text?: string };
+
+/**
+ * Shows the tool's last creation again after a reload: once, and only while `untouched` (nothing of
+ * the user's own on the page yet). `show` gets the record (with its `details`), the result as a
+ * data: URL (images, GIFs) or text, and the files (the kept original among them).
+ */
+export function useRestoreLastCreation(
+  tool: ToolId,
+  untouched: boolean,
+  show: (creation: RestoredCreation) => void,
+): void {
+  const { creation } = useLastCreation(tool);
+  const done = useRef(false);
+  const latest = useRef({ untouched, show });
+  useEffect(() => {
+    latest.current = { untouched, show };
+  });
+  useEffect(() => {
+    if (!creation || !untouched || done.current) return;
+    done.current = true;
+    const { record, files } = creation;
+    const read =
+      record.kind === "text"
+        ? readText(files.file).then((text) => ({ ...creation, text }))
+        : blobToDataUrl(files.file).then((dataUrl) => ({ ...creation, dataUrl }));
+    read
+      .then((restored) => {
+        if (latest.current.untouched) latest.current.show(restored);
+      })
+      .catch((error: unknown) => console.warn("Could not show the last result again", error));
+  }, [creation, untouched]);
 }
 
 /** What to keep as the original of a loaded photo: the file, or the browser-readable copy of a HEIC. */

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import { GATE_TOAST_MS } from "@/config/tiers";
+import { useKeepCreation } from "@/hooks/keep-creation";
 import { useAiRun } from "@/hooks/use-ai-run";
 import { useApiKey } from "@/lib/api-key";
 import { useUser } from "@/lib/auth";
@@ -90,6 +91,8 @@ export function useBatch() {
   /** Every object URL this page made and has not revoked yet. */
   const urls = useRef(new Set<string>());
   const mounted = useRef(true);
+  /** Each image is kept on the device (My Creations) as it comes back. */
+  const keepCreation = useKeepCreation();
 
   useEffect(() => {
     itemsRef.current = state.items;
@@ -150,6 +153,16 @@ export function useBatch() {
               // Counted the moment it comes back: closing the tab later keeps exactly this count.
               ctx.count();
               summaryRef.current.done++;
+              {
+                const original = input.items.find((i) => i.id === event.id)?.file;
+                void keepCreation({
+                  tool: "batch",
+                  file: event.result.blob,
+                  fileName: original && resultFileName(original.name, event.result.mimeType, new Set()),
+                  instruction: input.instruction,
+                  original,
+                });
+              }
               dispatch({
                 type: "done",
                 id: event.id,

@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import {
+  ASPECT_RATIOS,
+  CELEBRATION_TYPES,
   celebrationLabel,
   DEFAULT_ASPECT_RATIO,
   type AspectRatio,
   type CelebrationType,
 } from "@/config/prompts";
 import { getTool } from "@/config/tools";
+import { useRestoreLastCreation } from "@/hooks/keep-creation";
 import { useAiRun } from "@/hooks/use-ai-run";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";
@@ -90,7 +93,22 @@ export function useCelebration() {
       file: result.dataUrl,
       fileName: celebrationFileName(result.type),
       instruction: `${celebrationLabel(result.type)}: ${result.description}`,
+      details: { type: result.type, description: result.description, aspectRatio: result.aspectRatio },
     }),
+  });
+  // A reload shows the last celebration image again (kept on the device).
+  useRestoreLastCreation("celebrations", ai.state.status === "idle", ({ dataUrl, record }) => {
+    const kept = record.details;
+    const keptType = CELEBRATION_TYPES.find((t) => t.value === kept?.type)?.value;
+    const keptRatio = ASPECT_RATIOS.find((r) => r === kept?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
+    if (dataUrl && keptType && kept?.description !== undefined)
+      ai.restore({
+        dataUrl,
+        type: keptType,
+        description: kept.description,
+        aspectRatio: keptRatio,
+        local: false,
+      });
   });
   const { run, reset: resetRun } = ai;
   const busy = ai.running;

@@ -13,6 +13,7 @@ import { ALL_TOOLS, getTool, type ToolId } from "@/config/tools";
 import { useUser } from "@/lib/auth";
 import {
   deleteCreation,
+  deleteOldestCreations,
   formatBytes,
   restoreCreation,
   type CreationRecord,
@@ -26,6 +27,9 @@ export const DELETED_MESSAGE = "Creation deleted.";
 export const RESTORED_MESSAGE = "Creation restored.";
 const UNDO_MS = 6000;
 const ALL = "all";
+/** Past this share of what the browser allows, the page warns and offers to delete the oldest. */
+const LOW_SPACE_SHARE = 0.9;
+const OLDEST_BATCH = 10;
 
 function isToolId(value: string): value is ToolId {
   return ALL_TOOLS.some((t) => t.id === value);
@@ -178,6 +182,16 @@ function CreationsView({ userId }: { userId: string }) {
     }
   }
 
+  async function makeRoom() {
+    try {
+      const count = await deleteOldestCreations(userId, OLDEST_BATCH);
+      toast.success(`${count} oldest ${count === 1 ? "creation" : "creations"} deleted.`);
+    } catch (error) {
+      console.error("Could not delete the oldest creations", error);
+      toast.error("The creations could not be deleted. Please try again.");
+    }
+  }
+
   const filtered = Boolean(tool || deferredSearch);
   const hasAny = state.status === "ready" && state.usage.count > 0;
 
@@ -246,6 +260,23 @@ function CreationsView({ userId }: { userId: string }) {
           </div>
         </div>
       )}
+
+      {state.status === "ready" &&
+        hasAny &&
+        state.estimate &&
+        state.estimate.quota > 0 &&
+        state.estimate.usage / state.estimate.quota >= LOW_SPACE_SHARE && (
+          <Alert>
+            <AlertTitle>This browser is running out of space for your creations.</AlertTitle>
+            <AlertDescription>
+              <p>New results may not be kept. Download what you want to keep, then make room.</p>
+              <Button size="sm" variant="outline" className="mt-2" onClick={() => void makeRoom()}>
+                <Trash2 aria-hidden="true" />
+                Delete the {OLDEST_BATCH} oldest
+              </Button>
+            </AlertDescription>
+          </Alert>
+        )}
 
       {state.status === "loading" && (
         <div role="status" className="flex items-center gap-2 text-muted-foreground">

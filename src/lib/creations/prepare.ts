@@ -84,6 +84,7 @@ export async function prepareCreation(creation: NewCreation, now = Date.now()): 
       fileName: creation.fileName ?? getTool(creation.tool).downloadName,
       instruction: creation.instruction.trim(),
       ...(creation.prompt ? { prompt: creation.prompt } : {}),
+      ...(creation.details ? { details: { ...creation.details } } : {}),
       createdAt: now,
       fileSize: file.size,
       totalSize,

@@ -18,6 +18,8 @@ export type NewCreation = {
   instruction: string;
   /** The exact instruction sent, when it differs (what "Try Another Version" builds on after a reload). */
   prompt?: string;
+  /** The tool's own settings for this result (e.g. a celebration's type), to show it again after a reload. */
+  details?: Readonly<Record<string, string>>;
   /** The picture the result was made from: a Blob or an object/data URL of it. None for text-only tools. */
   original?: Blob | string | null;
 };
@@ -32,6 +34,7 @@ export type CreationRecord = {
   fileName: string;
   instruction: string;
   prompt?: string;
+  details?: Readonly<Record<string, string>>;
   createdAt: number;
   /** Bytes of the result file. */
   fileSize: number;
