@@ -22,6 +22,7 @@ import { geminiHandler, GEMINI_BASE_URL } from "../msw/gemini";
 import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
 import { installCanvasStubs } from "../stubs/canvas";
 import { renderApp } from "../utils";
+import { openFromMenu } from "./account/helpers";
 
 // The whole app renders in each test: give a busy CI machine time.
 vi.setConfig({ testTimeout: 30_000 });
@@ -279,5 +280,44 @@ describe("keeping results", () => {
     });
     const opened = await getCreation(USER.id, record!.id);
     expect(await readText(opened!.files.file)).toBe("A poem");
+  });
+});
+
+describe("Settings", () => {
+  it("Delete my creations on this device: asks first, deletes only this user's, counts untouched", async () => {
+    await seed(USER.id, image("hulk", "mine"), 1000);
+    await seed(OTHER, image("hulk", "theirs"), 2000);
+    localStorage.setItem("conversionUsage", JSON.stringify({ [USER.id]: { "2026-11": 2 } }));
+    const user = userEvent.setup();
+    renderApp("/creations");
+    const trigger = await screen.findByRole("button", { name: "Account menu" }, { timeout: 10_000 });
+    const settings = await openFromMenu({ user, trigger }, "Settings", "Settings");
+    await user.click(within(settings).getByRole("button", { name: "Delete my creations on this device" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete all your creations?" });
+    await user.click(within(confirm).getByRole("button", { name: "Delete all" }));
+    expect(await screen.findByText("Your creations on this device were deleted.")).toBeInTheDocument();
+    expect((await listCreations(USER.id)).total).toBe(0);
+    expect((await listCreations(OTHER)).total).toBe(1);
+    expect(localStorage.getItem("conversionUsage")).toBe(JSON.stringify({ [USER.id]: { "2026-11": 2 } }));
+  });
+});
+
+describe("running out of space", () => {
+  it("My Creations says so and offers to delete the oldest", async () => {
+    for (let i = 0; i < 12; i++) await seed(USER.id, image("hulk", `n${i}`, i), 1000 + i);
+    // jsdom has no navigator.storage: a browser that is nearly full.
+    Object.defineProperty(navigator, "storage", {
+      configurable: true,
+      value: { estimate: async () => ({ usage: 95, quota: 100 }) },
+    });
+    const user = userEvent.setup();
+    await openCreations();
+    expect(
+      await screen.findByText("This browser is running out of space for your creations."),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Delete the 10 oldest" }));
+    expect(await screen.findByText("10 oldest creations deleted.")).toBeInTheDocument();
+    expect((await listCreations(USER.id)).items.map((r) => r.instruction)).toEqual(["n11", "n10"]);
+    Reflect.deleteProperty(navigator, "storage");
   });
 });
