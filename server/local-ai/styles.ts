@@ -542,7 +542,9 @@ export async function renderGeneratedImage(
   const seed = hashString(prompt);
   const random = seededRandom(seed);
   const [from, to] = BACKGROUNDS[seed % BACKGROUNDS.length];
-  const isCelebration = detectStyle(prompt).id === "celebration";
+  // A character whose description has a party word ("a birthday clown") is still a character.
+  const isCelebration =
+    detectStyle(prompt).id === "celebration" && !/\bcartoon character\b/i.test(prompt);
   const short = Math.min(width, height);
   const description = extractUserInstruction(prompt);
   const fragments = [

@@ -68,6 +68,11 @@ describe("the character (characterPrompt)", () => {
     expect(meanAbsDiff(robot, dragon)).toBeGreaterThan(8);
   });
 
+  test("stays a character when the description has a party word", async () => {
+    const { text } = await imageAnswer(characterPrompt("a birthday clown with a party hat"), "1:1");
+    expect(text).toBe("Local preview: generated cartoon character applied.");
+  });
+
   test("is not taken for an animation request", () => {
     const request = {
       prompt: characterPrompt(ROBOT),
