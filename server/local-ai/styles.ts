@@ -543,8 +543,7 @@ export async function renderGeneratedImage(
   const random = seededRandom(seed);
   const [from, to] = BACKGROUNDS[seed % BACKGROUNDS.length];
   // A character whose description has a party word ("a birthday clown") is still a character.
-  const isCelebration =
-    detectStyle(prompt).id === "celebration" && !/\bcartoon character\b/i.test(prompt);
+  const isCelebration = detectStyle(prompt).id === "celebration" && !/\bcartoon character\b/i.test(prompt);
   const short = Math.min(width, height);
   const description = extractUserInstruction(prompt);
   const fragments = [
