@@ -1,0 +1,243 @@
+#!/usr/bin/env node
+// Benchmark of Batch Image Processing (not a test): 20 copies of a 12 MP phone photo through the real
+// batch page and the local preview engine (`npm start`), in headless Chromium. It prints the total time
+// from "Process All Images" to the last result, the sum of the engine's own answer times, and the
+// page's peak JS heap, and exits non-zero when a target is missed:
+//   - peak JS heap under 300 MB;
+//   - total time within 1.3x of (sum of the engine's answer times / concurrency 3).
+//
+//   node scripts/bench-batch.mjs [--copies 20] [--port 4790] [--file ../shared/fixtures/images/photo-12mp.jpg]
+//
+// Chromium: $CHROMIUM_PATH, else `chromium` on the PATH, else Playwright's own download.
+import { execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { createClient } from "@supabase/supabase-js";
+import { chromium } from "playwright-core";
+import ws from "ws";
+
+const TARGET_HEAP_BYTES = 300 * 1024 * 1024;
+const TARGET_RATIO = 1.3;
+const CONCURRENCY = 3;
+const PASSWORD = "correct-horse-42";
+// The local backend's publishable key (supabase/config.toml); local only, never a secret.
+const PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values: args } = parseArgs({
+  options: {
+    copies: { type: "string", default: "20" },
+    port: { type: "string", default: "4790" },
+    file: { type: "string", default: path.resolve(root, "../shared/fixtures/images/photo-12mp.jpg") },
+  },
+});
+const copies = Number(args.copies);
+const photoPath = path.resolve(args.file);
+if (!fs.existsSync(photoPath)) {
+  console.error(`No photo at ${photoPath} (pass --file).`);
+  process.exit(2);
+}
+
+function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execSync("command -v chromium", { encoding: "utf8", shell: "/bin/sh" }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// 1. The app as `npm start` serves it, on a fresh database.
+const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-batch-db-"));
+const origin = `http://localhost:${args.port}`;
+const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: args.port,
+    BUILD_OUT_DIR: "dist-bench-batch",
+    SUPALITE_DB_URL: dbDir,
+    LITE_TELEMETRY: "0",
+  },
+  stdio: ["ignore", "pipe", "pipe"],
+});
+let serverLog = "";
+await new Promise((resolve, reject) => {
+  const onData = (chunk) => {
+    serverLog += chunk;
+    if (/running/.test(serverLog)) resolve();
+  };
+  server.stdout.on("data", onData);
+  server.stderr.on("data", (chunk) => (serverLog += chunk));
+  server.on("exit", (code) => reject(new Error(`npm start exited (${code}):\n${serverLog}`)));
+});
+
+const stopServer = () => {
+  if (server.exitCode === null) server.kill("SIGTERM");
+  fs.rmSync(dbDir, { recursive: true, force: true });
+};
+// Whatever happens below, the server started here is stopped.
+process.on("exit", () => {
+  if (server.exitCode === null) server.kill("SIGTERM");
+});
+
+let report;
+try {
+  // 2. A user with enough conversions for the whole batch.
+  const email = `bench-batch-${Date.now()}@example.com`;
+  const client = createClient(origin, PUBLISHABLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws },
+  });
+  const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
+  if (error || !data.user) throw error ?? new Error("sign-up returned no user");
+  const { error: tierError } = await client
+    .from("subscriptions")
+    .upsert({ user_id: data.user.id, tier: "$30/month" });
+  if (tierError) throw tierError;
+  await client.auth.signOut();
+
+  // 3. The batch page in headless Chromium.
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const pageErrors = [];
+    page.on("pageerror", (e) => pageErrors.push(e));
+    await page.goto(`${origin}/auth`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL(`${origin}/`);
+    await page.goto(`${origin}/batch-processing`);
+    await page.getByRole("heading", { level: 1, name: "Batch Image Processing" }).waitFor();
+
+    // The page's JS heap, sampled every 100 ms through the DevTools protocol.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("HeapProfiler.collectGarbage");
+    let peakHeap = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        try {
+          const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+          peakHeap = Math.max(peakHeap, usedSize);
+        } catch {
+          return; // the page went away (an error below says why)
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+
+    // The engine's own answer time per request: request sent to response fully received.
+    const answers = [];
+    /** [start, end] of each request in wall-clock ms, to see how many were in flight at once. */
+    const spans = [];
+    page.on("requestfinished", (request) => {
+      if (!request.url().includes("/__local-ai/")) return;
+      const t = request.timing();
+      answers.push(t.responseEnd - t.requestStart);
+      spans.push([t.startTime + t.requestStart, t.startTime + t.responseEnd]);
+    });
+
+    const photo = fs.readFileSync(photoPath);
+    // Playwright passes files over 50 MB in total by path: one copy per image, named as a phone would.
+    const copyPaths = Array.from({ length: copies }, (_, i) => {
+      const copy = path.join(dbDir, `IMG_${String(i + 1).padStart(4, "0")}.jpg`);
+      fs.copyFileSync(photoPath, copy);
+      return copy;
+    });
+    const thumbsStart = performance.now();
+    await page.getByTestId("files-input").setInputFiles(copyPaths);
+    await page
+      .getByRole("img", { name: /^Original: / })
+      .nth(copies - 1)
+      .waitFor({ timeout: 120_000 });
+    const thumbsMs = performance.now() - thumbsStart;
+
+    await page.getByLabel("Instruction").fill("make it look like a watercolour painting");
+    const start = performance.now();
+    await page.getByRole("button", { name: "Process All Images" }).click();
+    await page
+      .getByTestId("batch-progress")
+      .filter({ hasText: `${copies} of ${copies}` })
+      .waitFor({ timeout: 600_000 });
+    const totalMs = performance.now() - start;
+    const done = await page.locator("[data-testid=batch-card][data-status=done]").count();
+    sampling = false;
+    await sampler;
+    if (pageErrors.length) throw pageErrors[0];
+
+    const sumMs = answers.reduce((a, b) => a + b, 0);
+    // Time with at least one request in flight (the rest is the browser preparing photos).
+    const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+    let busyMs = 0;
+    let [from, to] = sorted[0] ?? [0, 0];
+    for (const [a, b] of sorted.slice(1)) {
+      if (a > to) {
+        busyMs += to - from;
+        [from, to] = [a, b];
+      } else to = Math.max(to, b);
+    }
+    busyMs += to - from;
+    const idealMs = sumMs / CONCURRENCY;
+    report = {
+      copies,
+      done,
+      totalMs,
+      thumbsMs,
+      answers: answers.length,
+      sumMs,
+      idealMs,
+      ratio: totalMs / idealMs,
+      busyMs,
+      peakHeap,
+      photoBytes: photo.length,
+      cores: os.cpus().length,
+    };
+  } finally {
+    await browser.close();
+  }
+} finally {
+  stopServer();
+}
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+console.log(
+  `Batch benchmark: ${report.copies} x ${path.basename(photoPath)} (${mb(report.photoBytes)}), ${report.cores} cores`,
+);
+console.log(`  thumbnails ready:         ${s(report.thumbsMs)}`);
+console.log(
+  `  results:                  ${report.done} of ${report.copies} done, ${report.answers} engine answers`,
+);
+console.log(`  total (click to last):    ${s(report.totalMs)}`);
+console.log(`  engine answer times, sum: ${s(report.sumMs)}; / ${CONCURRENCY} = ${s(report.idealMs)}`);
+console.log(
+  `  requests in flight:       ${s(report.busyMs)} with at least one, ${(report.sumMs / report.busyMs).toFixed(2)} on average then`,
+);
+console.log(`  total / ideal:            ${report.ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x)`);
+console.log(`  peak JS heap:             ${mb(report.peakHeap)} (target < ${mb(TARGET_HEAP_BYTES)})`);
+
+const failures = [];
+if (report.done !== report.copies)
+  failures.push(`only ${report.done} of ${report.copies} images were processed`);
+if (report.peakHeap >= TARGET_HEAP_BYTES) failures.push("peak JS heap over target");
+if (report.ratio > TARGET_RATIO) failures.push("total time over target");
+if (failures.length) {
+  console.error(`Missed: ${failures.join("; ")}.`);
+  process.exit(1);
+}
