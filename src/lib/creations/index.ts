@@ -37,15 +37,25 @@ export {
 export { canvasThumbnailMaker, makeThumbnail, setThumbnailMaker, type ThumbnailMaker } from "./thumbnail";
 export { estimateStorage, formatBytes, requestPersistence, type StorageEstimateInfo } from "./storage";
 
-import { prepareCreation } from "./prepare";
+import { prepareCreation, withThumbnails } from "./prepare";
 import { putCreation } from "./store";
 import { requestPersistence } from "./storage";
 import type { CreationRecord, NewCreation } from "./types";
 
-/** Prepares and writes one result for the user; asks the browser to keep the data on the first save. */
+/**
+ * Keeps one result for the user in two writes: first the file and the original as they came (a
+ * reload a moment later already finds them), then the thumbnails and the downscaled original in
+ * their place. Asks the browser to keep the data on the first save. Throws a CreationStoreError
+ * when the first write fails; a failure of the second leaves the first in place.
+ */
 export async function saveCreation(userId: string, creation: NewCreation): Promise<CreationRecord> {
-  const prepared = await prepareCreation(creation);
-  const record = await putCreation(userId, prepared);
+  const quick = await prepareCreation(creation, Date.now(), { thumbnails: false });
+  let record = await putCreation(userId, quick);
   void requestPersistence();
+  try {
+    record = await putCreation(userId, await withThumbnails(quick));
+  } catch (error) {
+    console.warn("The creation was kept without its thumbnails", error);
+  }
   return record;
 }

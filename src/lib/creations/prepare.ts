@@ -55,27 +55,18 @@ async function blobOf(source: Blob | string | null | undefined): Promise<Blob | 
  * downscaled original for the slider and the grid's thumbnails. A thumbnail that can't be made
  * (an undecodable format) is left out; the file itself is always kept.
  */
-export async function prepareCreation(creation: NewCreation, now = Date.now()): Promise<PreparedCreation> {
+export async function prepareCreation(
+  creation: NewCreation,
+  now = Date.now(),
+  options: { thumbnails?: boolean } = {},
+): Promise<PreparedCreation> {
   const file = fileOf(creation);
   const kind = kindOf(creation, file);
   // Read the original first: the tool may release its object URL soon after the result arrives.
   const original = await blobOf(creation.original).catch(() => undefined);
-  const [resultThumb, originalThumb, originalKept] = await Promise.all([
-    kind === "text"
-      ? Promise.resolve(null)
-      : makeThumbnail(file, { maxSide: RESULT_THUMB_SIDE, type: "image/webp", quality: 0.8 }),
-    original
-      ? makeThumbnail(original, { maxSide: ORIGINAL_THUMB_SIDE, type: "image/webp", quality: 0.8 })
-      : Promise.resolve(null),
-    original
-      ? makeThumbnail(original, { maxSide: ORIGINAL_KEPT_SIDE, type: "image/jpeg", quality: 0.85 })
-      : Promise.resolve(null),
-  ]);
   const excerpt = kind === "text" ? (await readText(file)).trim().slice(0, EXCERPT_LENGTH) : undefined;
   const id = newId();
-  const totalSize =
-    file.size + (resultThumb?.size ?? 0) + (originalThumb?.size ?? 0) + (originalKept?.size ?? 0);
-  return {
+  const quick: PreparedCreation = {
     record: {
       id,
       tool: creation.tool,
@@ -87,10 +78,37 @@ export async function prepareCreation(creation: NewCreation, now = Date.now()): 
       ...(creation.details ? { details: { ...creation.details } } : {}),
       createdAt: now,
       fileSize: file.size,
-      totalSize,
-      hasOriginal: Boolean(originalKept),
+      totalSize: file.size + (original?.size ?? 0),
+      hasOriginal: Boolean(original),
       ...(excerpt !== undefined ? { excerpt } : {}),
     },
+    thumbs: { id },
+    files: { id, file, original },
+  };
+  return options.thumbnails === false ? quick : withThumbnails(quick);
+}
+
+/**
+ * The grid's thumbnails and the downscaled original (in place of the original as it came) for a
+ * prepared creation. An original that can't be drawn is dropped.
+ */
+export async function withThumbnails(prepared: PreparedCreation): Promise<PreparedCreation> {
+  const { id, file, original } = prepared.files;
+  const [resultThumb, originalThumb, originalKept] = await Promise.all([
+    prepared.record.kind === "text"
+      ? Promise.resolve(null)
+      : makeThumbnail(file, { maxSide: RESULT_THUMB_SIDE, type: "image/webp", quality: 0.8 }),
+    original
+      ? makeThumbnail(original, { maxSide: ORIGINAL_THUMB_SIDE, type: "image/webp", quality: 0.8 })
+      : Promise.resolve(null),
+    original
+      ? makeThumbnail(original, { maxSide: ORIGINAL_KEPT_SIDE, type: "image/jpeg", quality: 0.85 })
+      : Promise.resolve(null),
+  ]);
+  const totalSize =
+    file.size + (resultThumb?.size ?? 0) + (originalThumb?.size ?? 0) + (originalKept?.size ?? 0);
+  return {
+    record: { ...prepared.record, totalSize, hasOriginal: Boolean(originalKept) },
     thumbs: { id, result: resultThumb ?? undefined, original: originalThumb ?? undefined },
     files: { id, file, original: originalKept ?? undefined },
   };
