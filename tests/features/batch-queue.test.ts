@@ -14,8 +14,12 @@ function controllable() {
     [];
   let running = 0;
   let peak = 0;
-  const process = (item: Item, ctx: BatchTaskContext) =>
-    new Promise<string>((resolve, reject) => {
+  const prepared: string[] = [];
+  // Like the real task: prepare (prepared counts it), wait for a request slot, then send.
+  const process = async (item: Item, ctx: BatchTaskContext) => {
+    prepared.push(item.id);
+    await ctx.whenSendable();
+    return new Promise<string>((resolve, reject) => {
       running++;
       peak = Math.max(peak, running);
       ctx.phase("sending");
@@ -39,7 +43,8 @@ function controllable() {
         },
       });
     });
-  return { calls, process, peak: () => peak, running: () => running };
+  };
+  return { calls, process, prepared, peak: () => peak, running: () => running };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -60,6 +65,8 @@ describe("batch queue", () => {
     const run = startBatch({ items: items(7), process: task.process, onEvent: (e) => events.push(e) });
     await tick();
     expect(task.calls).toHaveLength(3);
+    // The next photo is prepared while the three requests are out, and waits for a slot.
+    expect(task.prepared).toEqual(["i0", "i1", "i2", "i3"]);
     while (task.calls.some((c) => c.attempt > 0)) {
       const next = task.calls.shift()!;
       next.resolve(`result ${next.id}`);
@@ -118,12 +125,17 @@ describe("batch queue", () => {
       expect(task.calls).toHaveLength(3);
       await vi.advanceTimersByTimeAsync(1000);
       expect(waits).toEqual([expect.objectContaining({ delayMs: 5000 }), null]);
-      const retried = task.calls.slice(3);
-      expect(retried.map((c) => `${c.id}#${c.attempt}`).sort()).toEqual(["i0#2", "i1#2", "i3#1"]);
-      for (const c of retried) c.resolve("ok");
-      await vi.advanceTimersByTimeAsync(0);
-      expect(task.calls.map((c) => c.id)).toContain("i4");
-      task.calls[6]!.resolve("ok");
+      // The two paused images go again, with one new one; three requests at most.
+      const retried = task.calls.slice(3).map((c) => `${c.id}#${c.attempt}`);
+      expect(retried).toHaveLength(3);
+      expect(retried).toEqual(expect.arrayContaining(["i0#2", "i1#2"]));
+      for (let i = 3; i < task.calls.length || task.running() > 0; i++) {
+        task.calls[i]!.resolve("ok");
+        await vi.advanceTimersByTimeAsync(0);
+        expect(task.peak()).toBeLessThanOrEqual(3);
+      }
+      expect(task.calls).toHaveLength(7);
+      expect(waits).toHaveLength(2);
       expect(await run.done).toEqual({ done: 5, failed: 0, cancelled: 0 });
     } finally {
       vi.useRealTimers();
@@ -172,15 +184,17 @@ describe("batch queue", () => {
   it("cancels one waiting and one running image, and the others carry on", async () => {
     const task = controllable();
     const events: BatchEvent<string>[] = [];
-    const run = startBatch({ items: items(4), process: task.process, onEvent: (e) => events.push(e) });
+    const run = startBatch({ items: items(5), process: task.process, onEvent: (e) => events.push(e) });
     await tick();
-    run.cancel("i3"); // waiting: reported at once, never started
+    run.cancel("i4"); // waiting in the queue: reported at once, never started
+    expect(events).toContainEqual({ type: "cancelled", id: "i4" });
+    run.cancel("i3"); // prepared, waiting for a request slot: never sent
+    run.cancel("i1"); // sending: its request is aborted
+    await tick();
     expect(events).toContainEqual({ type: "cancelled", id: "i3" });
-    run.cancel("i1"); // running: its request is aborted
-    await tick();
     task.calls[0]!.resolve("a");
     task.calls[2]!.resolve("c");
-    expect(await run.done).toEqual({ done: 2, failed: 0, cancelled: 2 });
+    expect(await run.done).toEqual({ done: 2, failed: 0, cancelled: 3 });
     expect(task.calls.map((c) => c.id)).toEqual(["i0", "i1", "i2"]);
   });
 

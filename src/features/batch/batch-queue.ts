@@ -1,8 +1,9 @@
 /**
- * The batch queue (DESIGN "Queues"): p-queue with at most `concurrency` tasks at once, one shared
- * pause when the AI asks to slow down (a rate-limit or overloaded answer pauses every image for the
- * wait it asks, reported once, not once per image), cancel one or all, and a fatal answer (bad key,
- * retired model, daily quota) fails what is still waiting without sending it. No React here.
+ * The batch queue (DESIGN "Queues"): p-queue with at most `concurrency` requests at once (the next
+ * photo is prepared meanwhile), one shared pause when the AI asks to slow down (a rate-limit or
+ * overloaded answer pauses every image for the wait it asks, reported once, not once per image),
+ * cancel one or all, and a fatal answer (bad key, retired model, daily quota) fails what is still
+ * waiting without sending it. No React here.
  */
 import PQueue from "p-queue";
 import { isGeminiError, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
@@ -36,8 +37,13 @@ export type BatchQueueOptions<T extends { id: string }, R> = {
   onWait?: (wait: RetryWait | null) => void;
   /** Cancels everything (Cancel all, leaving the page). */
   signal?: AbortSignal;
-  /** At most this many items are worked on at once (default 3). */
+  /** At most this many requests at once (default 3). */
   concurrency?: number;
+  /**
+   * Photos prepared ahead while every request slot is busy (default 1), so a slot never waits for a
+   * decode; memory stays bounded to `concurrency + prepareAhead` photos in hand.
+   */
+  prepareAhead?: number;
   /** Tries per item for an answer worth retrying (default 4: the first and three retries). */
   maxAttempts?: number;
   /** The wait before retry `n` when the AI names none (default: 1 s, 2 s, 4 s ... with jitter). */
@@ -113,7 +119,34 @@ export function startBatch<T extends { id: string }, R>(options: BatchQueueOptio
     const controller = new AbortController();
     controllers.set(item.id, controller);
   }
-  const queue = new PQueue({ concurrency });
+  const queue = new PQueue({ concurrency: concurrency + Math.max(0, options.prepareAhead ?? 1) });
+  /** The request slots: a task holds one from `whenSendable` until its attempt settles. */
+  let sending = 0;
+  const slotWaiters: (() => void)[] = [];
+  const releaseSlot = () => {
+    const next = slotWaiters.shift();
+    if (next) next();
+    else sending--;
+  };
+  const acquireSlot = (signal: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      if (sending < concurrency) {
+        sending++;
+        resolve();
+        return;
+      }
+      const grant = () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        const at = slotWaiters.indexOf(grant);
+        if (at >= 0) slotWaiters.splice(at, 1);
+        reject(signal.reason);
+      };
+      slotWaiters.push(grant);
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
   const summary: BatchSummary = { done: 0, failed: 0, cancelled: 0 };
   /** Items that have not started yet: a cancel reports them at once instead of when their turn comes. */
   const notStarted = new Set(options.items.map((item) => item.id));
@@ -163,14 +196,24 @@ export function startBatch<T extends { id: string }, R>(options: BatchQueueOptio
         emit({ type: "failed", id: item.id, error: fatal });
         return;
       }
+      let holdsSlot = false;
       try {
         const result = await untilAborted(
           options.process(item, {
             signal,
             attempt,
             whenSendable: async () => {
-              while (pause) await pause;
-              signal.throwIfAborted();
+              if (holdsSlot) return;
+              for (;;) {
+                while (pause) await pause;
+                signal.throwIfAborted();
+                await acquireSlot(signal);
+                // A pause may have begun while this photo waited for its slot.
+                if (!pause) break;
+                releaseSlot();
+              }
+              holdsSlot = true;
+              if (fatal !== null) throw fatal;
             },
             phase: (phase) => {
               if (!signal.aborted) emit({ type: "phase", id: item.id, phase });
@@ -178,12 +221,20 @@ export function startBatch<T extends { id: string }, R>(options: BatchQueueOptio
           }),
           signal,
         );
+        if (holdsSlot) {
+          holdsSlot = false;
+          releaseSlot();
+        }
         // A result that arrives after its cancel is not kept (and so never counted).
         if (signal.aborted) throw signal.reason;
         summary.done++;
         emit({ type: "done", id: item.id, result });
         return;
       } catch (error) {
+        if (holdsSlot) {
+          holdsSlot = false;
+          releaseSlot();
+        }
         if (isCancel(error, signal)) {
           summary.cancelled++;
           emit({ type: "cancelled", id: item.id });
