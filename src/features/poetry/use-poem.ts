@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/config/tools";
-import { originalOf } from "@/hooks/keep-creation";
+import { originalOf, useRestoreLastCreation } from "@/hooks/keep-creation";
 import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
 import { useApiKey } from "@/lib/api-key";
 import { downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
@@ -79,6 +79,18 @@ export function usePoem() {
     photoRef.current = image;
     setPhoto(image);
   }, []);
+
+  // A reload shows the last poem again with its photo (kept on the device).
+  useRestoreLastCreation("poetry", !photo && ai.state.status === "idle" && !loading, ({ text, files }) => {
+    if (!text || !files.original) return;
+    void loadImage(new File([files.original], "photo.jpg", { type: files.original.type }))
+      .then((image) => {
+        if (photoRef.current || loadingRef.current) return image.release();
+        replacePhoto(image);
+        ai.restore({ text, complete: true }, { image });
+      })
+      .catch((error: unknown) => console.warn("Could not show the last poem again", error));
+  });
 
   /** A new photo: checked and shown first, then the poem is written. A refused file counts nothing. */
   const selectFile = useCallback(

@@ -38,7 +38,7 @@ export { canvasThumbnailMaker, makeThumbnail, setThumbnailMaker, type ThumbnailM
 export { estimateStorage, formatBytes, requestPersistence, type StorageEstimateInfo } from "./storage";
 
 import { prepareCreation, withThumbnails } from "./prepare";
-import { putCreation } from "./store";
+import { openCreationsDb, putCreation } from "./store";
 import { requestPersistence } from "./storage";
 import type { CreationRecord, NewCreation } from "./types";
 
@@ -49,11 +49,13 @@ import type { CreationRecord, NewCreation } from "./types";
  * when the first write fails; a failure of the second leaves the first in place.
  */
 export async function saveCreation(userId: string, creation: NewCreation): Promise<CreationRecord> {
+  // The storage of this moment: a save still running when it changes (tests) writes where it began.
+  const database = openCreationsDb();
   const quick = await prepareCreation(creation, Date.now(), { thumbnails: false });
-  let record = await putCreation(userId, quick);
+  let record = await putCreation(userId, quick, database);
   void requestPersistence();
   try {
-    record = await putCreation(userId, await withThumbnails(quick));
+    record = await putCreation(userId, await withThumbnails(quick), database);
   } catch (error) {
     console.warn("The creation was kept without its thumbnails", error);
   }

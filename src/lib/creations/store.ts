@@ -116,12 +116,19 @@ async function db(): Promise<Db> {
   }
 }
 
-async function guarded<T>(work: (database: Db) => Promise<T>): Promise<T> {
+async function guarded<T>(work: (database: Db) => Promise<T>, database?: Promise<Db>): Promise<T> {
   try {
-    return await work(await db());
+    return await work(await (database ?? db()));
   } catch (error) {
     throw toStoreError(error);
   }
+}
+
+/** The database as it is now, for a write that finishes later (a save started before a switch of storage). */
+export function openCreationsDb(): Promise<Db> {
+  const opening = db();
+  opening.catch(() => undefined);
+  return opening;
 }
 
 type Listener = (userId: string) => void;
@@ -142,7 +149,11 @@ const byUserTool = (userId: string, tool: string) =>
   IDBKeyRange.bound([userId, tool, -Infinity], [userId, tool, Infinity]);
 
 /** Writes one prepared creation for the user, all or nothing. */
-export async function putCreation(userId: string, prepared: PreparedCreation): Promise<CreationRecord> {
+export async function putCreation(
+  userId: string,
+  prepared: PreparedCreation,
+  database?: Promise<Db>,
+): Promise<CreationRecord> {
   const record: CreationRecord = { ...prepared.record, userId };
   // Read the bytes before the transaction opens: it would commit while waiting on anything else.
   const [thumbs, files] = await Promise.all([
@@ -157,7 +168,7 @@ export async function putCreation(userId: string, prepared: PreparedCreation): P
       tx.objectStore("files").put(files),
       tx.done,
     ]);
-  });
+  }, database);
   changed(userId);
   return record;
 }
