@@ -79,6 +79,22 @@ async function openCreations() {
 }
 
 describe("My Creations (/creations)", () => {
+  it("needs a login but no plan: with every conversion of the month used it still opens", async () => {
+    const month = new Date();
+    const key = `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, "0")}`;
+    localStorage.setItem("conversionUsage", JSON.stringify({ [USER.id]: { [key]: 3 } }));
+    await seed(USER.id, image("hulk", "still mine"), 1000);
+    await openCreations();
+    expect(await screen.findByText("still mine")).toBeInTheDocument();
+    expect(screen.queryByText("Usage Limit Reached")).not.toBeInTheDocument();
+  });
+
+  it("signed out: sends the visitor to the login page", async () => {
+    localStorage.clear();
+    const { router } = renderApp("/creations");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+  });
+
   it("with nothing kept: an empty state that points to every tool", async () => {
     await openCreations();
     expect(await screen.findByRole("heading", { name: "No creations yet" })).toBeInTheDocument();
