@@ -1,7 +1,8 @@
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
-import { DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/prompts";
+import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/prompts";
 import { getTool } from "@/config/tools";
+import { useRestoreLastCreation } from "@/hooks/keep-creation";
 import { useAiRun, type AiRunCopy } from "@/hooks/use-ai-run";
 import { useApiKey } from "@/lib/api-key";
 import { downloadImage } from "@/lib/image";
@@ -83,7 +84,18 @@ export function useAnimator() {
             file: character.dataUrl,
             fileName: PNG_DOWNLOAD_NAME,
             instruction: character.description,
+            details: { aspectRatio: character.aspectRatio },
           },
+  });
+  // A reload shows the last character again (kept on the device) and it can be animated.
+  useRestoreLastCreation("animator", ai.state.status === "idle", ({ dataUrl, record }) => {
+    const base64 = dataUrl?.split(",")[1];
+    if (record.kind !== "image" || !dataUrl || !base64) return;
+    const aspectRatio = ASPECT_RATIOS.find((r) => r === record.details?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
+    ai.restore({
+      character: { dataUrl, mimeType: record.mimeType, base64, description: record.instruction, aspectRatio },
+      animation: null,
+    });
   });
   const { run, reset: resetRun } = ai;
   const busy = ai.running;
