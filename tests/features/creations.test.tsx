@@ -9,6 +9,7 @@ import { getVariant } from "@/config/variants";
 import { keepCreation, NO_ROOM_MESSAGE, NOT_KEPT_MESSAGE } from "@/hooks/keep-creation";
 import {
   getCreation,
+  getThumbs,
   listCreations,
   prepareCreation,
   putCreation,
@@ -195,6 +196,17 @@ describe("My Creations (/creations)", () => {
     expect(await screen.findByRole("heading", { name: "No creations yet" })).toBeInTheDocument();
     expect((await listCreations(USER.id)).total).toBe(0);
     expect((await listCreations(OTHER)).total).toBe(1);
+  });
+
+  it("a creation kept without thumbnails (page closed right after the result) gets them when shown", async () => {
+    const quick = await prepareCreation(image("hulk", "quick one"), 1000, { thumbnails: false });
+    await putCreation(USER.id, quick);
+    expect((await getThumbs(USER.id, [quick.record.id])).get(quick.record.id)?.result).toBeUndefined();
+    await openCreations();
+    expect(await screen.findByText("quick one")).toBeInTheDocument();
+    await waitFor(async () =>
+      expect((await getThumbs(USER.id, [quick.record.id])).get(quick.record.id)?.result).toBeDefined(),
+    );
   });
 
   it("pages a large collection: 48 at a time, then Show more", async () => {

@@ -151,10 +151,7 @@ function CreationsView({ userId }: { userId: string }) {
   const deferredSearch = useDeferredValue(search.trim());
   const { state, retry } = useCreationsList(userId, { tool, search: deferredSearch }, limit);
   const items = state.status === "ready" ? state.items : [];
-  const thumbs = useThumbUrls(
-    userId,
-    items.map((r) => r.id),
-  );
+  const thumbs = useThumbUrls(userId, items);
   const ids = { search: useId(), tool: useId() };
 
   async function remove(record: CreationRecord) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { ToolId } from "@/config/tools";
 import {
+  completeCreation,
   creationsUsage,
   estimateStorage,
   getThumbs,
@@ -76,24 +77,37 @@ function revoke(urls: ThumbUrls) {
   if (urls.original) URL.revokeObjectURL(urls.original);
 }
 
+/** Creations whose thumbnails are being made again on this page load (once each). */
+const completing = new Set<string>();
+
 /**
  * Object URLs of the thumbnails of the creations on screen, read from the store as they appear and
- * revoked when they leave (or the page closes).
+ * revoked when they leave (or the page closes). A creation kept without thumbnails (the page was
+ * closed right after its result came) gets them made now.
  */
-export function useThumbUrls(userId: string, ids: readonly string[]): ReadonlyMap<string, ThumbUrls> {
+export function useThumbUrls(
+  userId: string,
+  records: readonly CreationRecord[],
+): ReadonlyMap<string, ThumbUrls> {
   const live = useRef(new Map<string, ThumbUrls>());
   const [urls, setUrls] = useState<ReadonlyMap<string, ThumbUrls>>(() => new Map());
-  const key = ids.join(",");
+  const [completed, setCompleted] = useState(0);
+  const key = records.map((r) => `${r.id}:${r.kind}`).join(",");
 
   useEffect(() => {
     const cache = live.current;
-    const wanted = new Set(key ? key.split(",") : []);
+    const wanted = new Map(
+      (key ? key.split(",") : []).map((entry) => {
+        const [id, kind] = entry.split(":");
+        return [id!, kind!] as const;
+      }),
+    );
     for (const [id, u] of cache) {
       if (wanted.has(id)) continue;
       revoke(u);
       cache.delete(id);
     }
-    const missing = [...wanted].filter((id) => !cache.has(id));
+    const missing = [...wanted.keys()].filter((id) => !cache.has(id));
     let active = true;
     (missing.length ? getThumbs(userId, missing) : Promise.resolve(new Map<string, never>()))
       .then((thumbs) => {
@@ -104,6 +118,18 @@ export function useThumbUrls(userId: string, ids: readonly string[]): ReadonlyMa
             result: t?.result ? URL.createObjectURL(t.result) : undefined,
             original: t?.original ? URL.createObjectURL(t.original) : undefined,
           });
+          if (!t?.result && wanted.get(id) !== "text" && !completing.has(id)) {
+            completing.add(id);
+            completeCreation(userId, id)
+              .then((done) => {
+                if (!done) return;
+                const stale = cache.get(id);
+                if (stale) revoke(stale);
+                cache.delete(id);
+                setCompleted((n) => n + 1);
+              })
+              .catch((error: unknown) => console.warn("Could not make the thumbnails", error));
+          }
         }
         setUrls(new Map(cache));
       })
@@ -111,8 +137,7 @@ export function useThumbUrls(userId: string, ids: readonly string[]): ReadonlyMa
     return () => {
       active = false;
     };
-  }, [key, userId]);
-
+  }, [key, userId, completed]);
   useEffect(() => {
     const cache = live.current;
     return () => {

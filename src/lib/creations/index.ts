@@ -38,7 +38,7 @@ export { canvasThumbnailMaker, makeThumbnail, setThumbnailMaker, type ThumbnailM
 export { estimateStorage, formatBytes, requestPersistence, type StorageEstimateInfo } from "./storage";
 
 import { prepareCreation, withThumbnails } from "./prepare";
-import { openCreationsDb, putCreation } from "./store";
+import { getCreation, openCreationsDb, putCreation } from "./store";
 import { requestPersistence } from "./storage";
 import type { CreationRecord, NewCreation } from "./types";
 
@@ -60,4 +60,17 @@ export async function saveCreation(userId: string, creation: NewCreation): Promi
     console.warn("The creation was kept without its thumbnails", error);
   }
   return record;
+}
+
+/**
+ * Makes the thumbnails of a creation whose second write never happened (the page was closed right
+ * after the result came). True when it was completed.
+ */
+export async function completeCreation(userId: string, id: string): Promise<boolean> {
+  const found = await getCreation(userId, id);
+  if (!found) return false;
+  const { file, original } = found.files;
+  const full = await withThumbnails({ record: found.record, thumbs: { id }, files: { id, file, original } });
+  await putCreation(userId, full);
+  return true;
 }
