@@ -328,6 +328,8 @@ describe("Batch Image Processing", () => {
       expect(errors.length).toBeGreaterThanOrEqual(2);
       expect(await screen.findAllByText("Failed to process 2 image(s)")).not.toHaveLength(0);
       expect(screen.getByTestId("error-banner")).toHaveTextContent("Failed to process 2 image(s)");
+      // With what to do about it, from the failure itself.
+      expect(screen.getByTestId("error-banner")).not.toHaveTextContent("Please try again.");
       expect(getUsedConversions(USER.id)).toBe(0);
       // A key, model or quota problem is the same for every image: the rest are not sent.
       if (typeof reply === "string" && /error-4/.test(reply))

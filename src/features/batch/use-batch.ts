@@ -8,7 +8,7 @@ import { useKeepCreation } from "@/hooks/keep-creation";
 import { useAiRun } from "@/hooks/use-ai-run";
 import { useApiKey } from "@/lib/api-key";
 import { useUser } from "@/lib/auth";
-import { resolveGeminiTarget } from "@/lib/gemini";
+import { GeminiError, isGeminiError, resolveGeminiTarget } from "@/lib/gemini";
 import { downloadImage, isImageInputError } from "@/lib/image";
 import { subscriptionQueryOptions } from "@/lib/subscription";
 import {
@@ -60,14 +60,13 @@ export const isRetryable = (item: BatchItem) =>
 let nextId = 0;
 const newId = () => `batch-${Date.now().toString(36)}-${(nextId++).toString(36)}`;
 
-/** A batch where nothing came back: the reason of the first failure, with the count in front. */
-class BatchFailedError extends Error {
-  readonly advice: string;
-  constructor(count: number, advice: string) {
-    super(BATCH_TOASTS.failed(count));
-    this.name = "BatchFailedError";
-    this.advice = advice;
-  }
+/** A batch where nothing came back: the count in front, and what to do about the first failure. */
+function batchFailed(count: number, first: unknown, advice: string): GeminiError {
+  return new GeminiError({
+    kind: isGeminiError(first) ? first.kind : "bad-request",
+    message: BATCH_TOASTS.failed(count),
+    advice,
+  });
 }
 
 /**
@@ -127,6 +126,7 @@ export function useBatch() {
       dispatch({ type: "queue", ids: [...ids] });
       summaryRef.current = { done: 0, failed: 0, cancelled: 0 };
       let firstAdvice = "";
+      let firstError: unknown = null;
 
       const run = startBatch({
         items: input.items,
@@ -176,6 +176,7 @@ export function useBatch() {
             case "failed": {
               const error = batchErrorText(event.error);
               firstAdvice ||= error.advice;
+              firstError ??= event.error;
               summaryRef.current.failed++;
               if (isImageInputError(event.error) && mounted.current) {
                 dispatch({ type: "thumb", id: event.id, thumb: { state: "failed", message: error.text } });
@@ -201,7 +202,8 @@ export function useBatch() {
           void queryClient.invalidateQueries({ queryKey: subscriptionQueryOptions(user.id).queryKey });
       }
       ctx.signal.throwIfAborted();
-      if (summary.done === 0 && summary.failed > 0) throw new BatchFailedError(summary.failed, firstAdvice);
+      if (summary.done === 0 && summary.failed > 0)
+        throw batchFailed(summary.failed, firstError, firstAdvice);
       if (summary.done === 0) throw new DOMException("Every image was cancelled", "AbortError");
       if (summary.failed > 0) toast.error(BATCH_TOASTS.failed(summary.failed), { description: firstAdvice });
       return summary;
