@@ -96,7 +96,9 @@ export function BatchPage() {
             </p>
           )}
           <ApiKeyField disabled={running} />
+          {/* Before a run: what it will use (the counter moves during the run, as results come back). */}
           {count > 0 &&
+            !running &&
             (short && left !== null ? (
               <Alert variant="warning" data-testid="batch-short">
                 <AlertTriangle aria-hidden="true" />
