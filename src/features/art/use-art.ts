@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/config/tools";
-import { originalOf } from "@/hooks/keep-creation";
+import { originalOf, useRestoreLastCreation } from "@/hooks/keep-creation";
 import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
 import { useAllowance } from "@/hooks/use-allowance";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
@@ -50,6 +50,7 @@ export function useArt() {
       file: result.dataUrl,
       instruction: "",
       original: originalOf(image),
+      details: { source: originalRef.current?.source ?? "upload" },
     }),
   });
   const { run, reset: resetRun } = ai;
@@ -62,6 +63,23 @@ export function useArt() {
     originalRef.current = next;
     setOriginal(next);
   }, []);
+
+  // A reload shows the last enhanced picture again with its original (kept on the device).
+  useRestoreLastCreation(
+    "art",
+    !original && ai.state.status === "idle" && !loading,
+    ({ dataUrl, files, record }) => {
+      if (!dataUrl || !files.original) return;
+      const source: ArtSource = record.details?.source === "drawing" ? "drawing" : "upload";
+      void loadImage(new File([files.original], "original.jpg", { type: files.original.type }))
+        .then((image) => {
+          if (originalRef.current || loadingRef.current) return image.release();
+          replaceOriginal({ image, source });
+          ai.restore({ dataUrl, local: false }, { image });
+        })
+        .catch((error: unknown) => console.warn("Could not show the last artwork again", error));
+    },
+  );
 
   /** An upload or a drawing: checked and shown as the original, then enhanced. */
   const start = useCallback(
