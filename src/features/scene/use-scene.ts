@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import type { ScenePosition, SceneType } from "@/config/prompts";
+import { SCENE_TYPES, type ScenePosition, type SceneType } from "@/config/prompts";
 import { getTool } from "@/config/tools";
-import { originalOf } from "@/hooks/keep-creation";
+import { originalOf, useRestoreLastCreation } from "@/hooks/keep-creation";
 import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";
@@ -89,6 +89,7 @@ export function useScene() {
       file: result.dataUrl,
       instruction: `${request.type}: ${request.description}`,
       original: originalOf(request.base),
+      details: { type: request.type },
     }),
   });
   const { run, reset: resetRun } = ai;
@@ -140,6 +141,25 @@ export function useScene() {
       }
     },
     [],
+  );
+
+  // A reload shows the last change again with the picture it changed (kept on the device).
+  useRestoreLastCreation(
+    "scene",
+    bases.length === 0 && ai.state.status === "idle" && loading === null,
+    ({ dataUrl, files, record }) => {
+      const type = SCENE_TYPES.find((t) => t === record.details?.type);
+      if (!dataUrl || !files.original || !type) return;
+      void loadImage(new File([files.original], "picture.jpg", { type: files.original.type }))
+        .then((image) => {
+          // Anything the user picked meanwhile wins.
+          if (loadingRef.current || pool.current.size > 0) return image.release();
+          pool.current.add(image);
+          setBases([image]);
+          ai.restore({ dataUrl, type, local: false });
+        })
+        .catch((error: unknown) => console.warn("Could not show the last change again", error));
+    },
   );
 
   const selectBase = useCallback(
