@@ -18,7 +18,7 @@ async function mapper(canvas: Locator) {
 }
 
 /** The colour shown at a point of the picture (read from the display canvas, after the next frame). */
-async function colourAt(page: Page, canvas: Locator, x: number, y: number): Promise<Rgb> {
+async function colourAt(canvas: Locator, x: number, y: number): Promise<Rgb> {
   const at = (await mapper(canvas))(x, y);
   const box = (await canvas.boundingBox())!;
   return canvas.evaluate(
@@ -37,8 +37,8 @@ const isDark = ([r, g, b]: Rgb) => r < 110 && g < 110 && b < 110;
 const isWhite = ([r, g, b]: Rgb) => r > 235 && g > 235 && b > 235;
 const isRed = ([r, g, b]: Rgb) => r > 200 && g < 60 && b < 60;
 
-async function expectColour(page: Page, canvas: Locator, x: number, y: number, test: (c: Rgb) => boolean) {
-  await expect.poll(async () => test(await colourAt(page, canvas, x, y)), { timeout: 5_000 }).toBe(true);
+async function expectColour(canvas: Locator, x: number, y: number, test: (c: Rgb) => boolean) {
+  await expect.poll(async () => test(await colourAt(canvas, x, y)), { timeout: 5_000 }).toBe(true);
 }
 
 async function mouseDrag(page: Page, canvas: Locator, points: [number, number][]) {
@@ -92,12 +92,12 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
     [100, 100],
     [300, 100],
   ]);
-  await expectColour(page, canvas, 200, 100, isDark);
+  await expectColour(canvas, 200, 100, isDark);
   await page.getByRole("button", { name: "Undo" }).click();
-  await expectColour(page, canvas, 200, 100, isWhite);
+  await expectColour(canvas, 200, 100, isWhite);
   await expect(page.getByRole("button", { name: "Undo" })).toBeDisabled();
   await page.getByRole("button", { name: "Redo" }).click();
-  await expectColour(page, canvas, 200, 100, isDark);
+  await expectColour(canvas, 200, 100, isDark);
   await expect(page.getByRole("button", { name: "Redo" })).toBeDisabled();
 
   // Each shape tool.
@@ -106,20 +106,20 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
     [400, 50],
     [550, 200],
   ]);
-  await expectColour(page, canvas, 400, 125, isDark);
+  await expectColour(canvas, 400, 125, isDark);
   await tool(page, "Circle");
   await mouseDrag(page, canvas, [
     [150, 300],
     [200, 300],
   ]);
-  await expectColour(page, canvas, 200, 300, isDark);
-  await expectColour(page, canvas, 150, 300, isWhite);
+  await expectColour(canvas, 200, 300, isDark);
+  await expectColour(canvas, 150, 300, isWhite);
   await tool(page, "Line");
   await mouseDrag(page, canvas, [
     [300, 250],
     [450, 250],
   ]);
-  await expectColour(page, canvas, 375, 250, isDark);
+  await expectColour(canvas, 375, 250, isDark);
   // Curve: a line, then a second drag bends it through the point dragged to.
   await tool(page, "Curve");
   await mouseDrag(page, canvas, [
@@ -131,15 +131,15 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
     [600, 300],
     [600, 400],
   ]);
-  await expectColour(page, canvas, 600, 400, isDark);
-  await expectColour(page, canvas, 600, 300, isWhite);
+  await expectColour(canvas, 600, 400, isDark);
+  await expectColour(canvas, 600, 300, isWhite);
   await tool(page, "Brush");
   await mouseDrag(page, canvas, [
     [50, 450],
     [150, 455],
     [250, 450],
   ]);
-  await expectColour(page, canvas, 150, 453, isDark);
+  await expectColour(canvas, 150, 453, isDark);
 
   // Fill the closed square in red: right up to its anti-aliased edge.
   await page.getByLabel("Colour").fill("#ff0000");
@@ -147,9 +147,9 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
   const map = await mapper(canvas);
   const inside = map(475, 125);
   await page.mouse.click(inside.x, inside.y);
-  await expectColour(page, canvas, 475, 125, isRed);
-  await expectColour(page, canvas, 405, 125, isRed);
-  await expectColour(page, canvas, 600, 125, isWhite);
+  await expectColour(canvas, 475, 125, isRed);
+  await expectColour(canvas, 405, 125, isRed);
+  await expectColour(canvas, 600, 125, isWhite);
 
   // Lock, then a new stroke; the eraser takes the new stroke away and leaves the locked drawing.
   await page.getByLabel("Colour").fill("#000000");
@@ -160,14 +160,14 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
     [100, 160],
     [300, 160],
   ]);
-  await expectColour(page, canvas, 200, 160, isDark);
+  await expectColour(canvas, 200, 160, isDark);
   await tool(page, "Eraser");
   await mouseDrag(page, canvas, [
     [200, 80],
     [200, 180],
   ]);
-  await expectColour(page, canvas, 200, 160, isWhite);
-  await expectColour(page, canvas, 200, 100, isDark);
+  await expectColour(canvas, 200, 160, isWhite);
+  await expectColour(canvas, 200, 100, isDark);
 
   // Zoom: five clicks make 150%; reset view is 100% again.
   for (let i = 0; i < 5; i++) await page.getByRole("button", { name: "Zoom in" }).click();
@@ -190,9 +190,9 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
   );
   await page.keyboard.press("p");
   await page.keyboard.press("Control+z");
-  await expectColour(page, canvas, 200, 160, isDark);
+  await expectColour(canvas, 200, 160, isDark);
   await page.keyboard.press("Control+y");
-  await expectColour(page, canvas, 200, 160, isWhite);
+  await expectColour(canvas, 200, 160, isWhite);
 
   // An accidental reload: the drawing (and its lock) is still there.
   await page.waitForTimeout(1000);
