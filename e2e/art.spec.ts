@@ -198,8 +198,8 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
   await page.waitForTimeout(1000);
   await page.reload();
   const again = await openDrawing(page);
-  await expectColour(page, again, 475, 125, isRed);
-  await expectColour(page, again, 200, 100, isDark);
+  await expectColour(again, 475, 125, isRed);
+  await expectColour(again, 200, 100, isDark);
   await expect(page.getByRole("button", { name: "Lock background" })).toHaveAttribute("aria-pressed", "true");
 
   // Transform, and download a real 800x500 PNG.
@@ -226,7 +226,7 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
   // The upload opened on the canvas, to draw over it.
   await page.getByRole("button", { name: "Draw on this picture" }).click();
   await expect(page.getByRole("tab", { name: "Draw Your Own" })).toHaveAttribute("aria-selected", "true");
-  await expectColour(page, again, 400, 250, (c) => !isWhite(c));
+  await expectColour(again, 400, 250, (c) => !isWhite(c));
 
   // A phone: draw with a finger; the page neither scrolls nor zooms; Clear asks first.
   const phone = await browser.newContext({
@@ -250,13 +250,13 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
   for (const p of path.slice(1))
     await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [p] });
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await expectColour(mobile, touchCanvas, 400, 250, isDark);
+  await expectColour(touchCanvas, 400, 250, isDark);
   expect(await mobile.evaluate(() => window.scrollY)).toBe(scrollBefore);
   await expect(mobile.getByRole("button", { name: "Undo" })).toBeEnabled();
   await mobile.getByRole("button", { name: "Clear" }).click();
   const dialog = mobile.getByRole("dialog", { name: "Clear the drawing?" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Clear drawing" }).click();
-  await expectColour(mobile, touchCanvas, 400, 250, isWhite);
+  await expectColour(touchCanvas, 400, 250, isWhite);
   await phone.close();
 });
