@@ -3,6 +3,7 @@ import { Clapperboard, Download, Loader2, RotateCcw, Sparkles, UserRound } from 
 import { AspectRatioSelect } from "@/components/aspect-ratio-select";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
+import { ShareButton } from "@/components/share-button";
 import { ToolPage } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/config/tools";
@@ -106,6 +107,15 @@ export function AnimatorPage() {
                   <Download aria-hidden="true" />
                   Download
                 </Button>
+                <ShareButton
+                  content={{
+                    kind: "file",
+                    file: character.dataUrl,
+                    fileName: getTool("animator").downloadName,
+                    title: "Character Animator",
+                  }}
+                  disabled={busy}
+                />
                 <Button type="button" variant="secondary" onClick={animator.animate} disabled={busy}>
                   {running === "animate" ? (
                     <Loader2 aria-hidden="true" className="animate-spin" />

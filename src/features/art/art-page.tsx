@@ -54,6 +54,16 @@ export function ArtPage() {
         processing={processing}
         onReset={art.reset}
         onDownload={art.download}
+        share={
+          art.result
+            ? {
+                kind: "file",
+                file: art.result.dataUrl,
+                fileName: getTool("art").downloadName,
+                title: "Art Enhancer",
+              }
+            : undefined
+        }
         labels={{
           original: original.source === "drawing" ? "Your drawing" : "Original",
           modified: "Enhanced",

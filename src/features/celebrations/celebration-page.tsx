@@ -4,13 +4,14 @@ import { AspectRatioSelect } from "@/components/aspect-ratio-select";
 import { ImagePickField } from "@/components/image-pick-field";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
+import { ShareButton } from "@/components/share-button";
 import { ToolPage } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { CELEBRATION_TYPES, type CelebrationType } from "@/config/prompts";
 import { getTool } from "@/config/tools";
-import { useCelebration, type CelebrationResult } from "./use-celebration";
+import { celebrationFileName, useCelebration, type CelebrationResult } from "./use-celebration";
 
 const TOOL = getTool("celebrations");
 
@@ -72,6 +73,14 @@ function CelebrationResultView({
           <Download aria-hidden="true" />
           Download Image
         </Button>
+        <ShareButton
+          content={{
+            kind: "file",
+            file: result.dataUrl,
+            fileName: celebrationFileName(result.type),
+            title: `${label} celebration image`,
+          }}
+        />
         <Button variant="outline" onClick={onCreateAnother}>
           <RotateCcw aria-hidden="true" />
           Create Another Image

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Copy, Download, ImageUp, Loader2, RefreshCw, Square } from "lucide-react";
 import { CostNote } from "@/components/remaining-counter";
+import { ShareButton } from "@/components/share-button";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
@@ -98,6 +99,16 @@ export function PoetryPage() {
                     <Copy aria-hidden="true" />
                     Copy
                   </Button>
+                  {poem.poem && (
+                    <ShareButton
+                      content={{
+                        kind: "text",
+                        text: poem.poem.text,
+                        fileName: getTool("poetry").downloadName,
+                        title: "Visual Poetry",
+                      }}
+                    />
+                  )}
                   <Button variant="outline" onClick={poem.startOver}>
                     <RefreshCw aria-hidden="true" />
                     Generate Another Poem

@@ -1,6 +1,8 @@
 import { Download, Layers, Pencil, RotateCcw } from "lucide-react";
 import { CompareSlider } from "@/components/compare-slider";
+import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
+import { getTool } from "@/config/tools";
 
 type SceneResultProps = {
   baseUrl: string;
@@ -47,6 +49,15 @@ export function SceneResult({
           <Download aria-hidden="true" />
           Download
         </Button>
+        <ShareButton
+          content={{
+            kind: "file",
+            file: resultUrl,
+            fileName: getTool("scene").downloadName,
+            title: "Modify Scene",
+          }}
+          disabled={busy}
+        />
         <Button variant="secondary" onClick={onKeepEditing} disabled={busy}>
           <Layers aria-hidden="true" />
           Keep editing
