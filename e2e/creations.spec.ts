@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { HOME_TOOL } from "../src/config/tools";
-import { logOut, signUp, uniqueEmail } from "./helpers";
+import { logIn, logOut, signUp, uniqueEmail } from "./helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -26,13 +26,14 @@ async function convert(page: Page) {
   await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 30_000 });
 }
 
-test("a result is kept: shown again after a reload, found in My Creations, downloaded again, deleted and undone; another account sees nothing", async ({
+test("a result is kept: shown again after a reload, found in My Creations, downloaded again, deleted and undone; another account sees nothing, signing back in finds it", async ({
   page,
   context,
 }) => {
   test.setTimeout(90_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signUp(page, uniqueEmail("creations"));
+  const email = uniqueEmail("creations");
+  await signUp(page, email);
   await convert(page);
   const first = await download(page);
   expect(first.suggestedFilename()).toBe(HOME_TOOL.downloadName);
@@ -81,6 +82,13 @@ test("a result is kept: shown again after a reload, found in My Creations, downl
   await page.getByRole("link", { name: "My Creations" }).click();
   await expect(page.getByRole("heading", { name: "No creations yet" })).toBeVisible();
   await expect(page.getByTestId("creations-storage")).toContainText("0 creations");
+
+  // Back as the first user: still there.
+  await logOut(page);
+  await page.goto("/auth");
+  await logIn(page, email);
+  await page.getByRole("link", { name: "My Creations" }).click();
+  await expect(card).toHaveCount(1);
 });
 
 test("a full disk still delivers the result, says it could not be kept, and counts one conversion", async ({
