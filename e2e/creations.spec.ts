@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Download, type Page } from "@playwright/test";
+import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
 import { HOME_TOOL } from "../src/config/tools";
 import { logIn, logOut, signUp, uniqueEmail } from "./helpers";
 
@@ -13,7 +13,7 @@ async function bytesOf(download: Download): Promise<Buffer> {
   return fs.readFileSync((await download.path())!);
 }
 
-async function download(page: Page, scope = page): Promise<Download> {
+async function download(page: Page, scope: Page | Locator = page): Promise<Download> {
   const [file] = await Promise.all([
     page.waitForEvent("download"),
     scope.getByRole("button", { name: "Download" }).click(),
