@@ -72,7 +72,8 @@ describe("route table, signed in", () => {
       "href",
       "/documentation",
     );
-    expect(within(topBar).getByRole("button", { name: "Account menu" })).toBeInTheDocument();
+    // A public page shows its content at once and the account control once the session is known.
+    expect(await within(topBar).findByRole("button", { name: "Account menu" })).toBeInTheDocument();
   });
 
   it("/payment without a chosen plan sends the visitor to /pricing", async () => {

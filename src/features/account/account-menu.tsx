@@ -1,0 +1,156 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { HelpCircle, LifeBuoy, LogOut, Settings, User as UserIcon } from "lucide-react";
+import { toast } from "sonner";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { cn } from "@/lib/utils";
+import { useUser } from "@/lib/auth";
+import { DEFAULT_DISPLAY_NAME, usePreferences } from "@/lib/preferences";
+import { AvatarButton } from "./avatar-button";
+import { initialOf } from "./initial";
+import { LazyBoundary } from "./lazy-boundary";
+
+type AccountDialog = "profile" | "settings" | "help" | "support" | "logout";
+
+// Each dialog is a chunk of its own, fetched when the menu is about to open (hover, focus, press), so
+// it is there by the time an item is chosen; none of them weighs on the page before that.
+const loaders = {
+  profile: () => import("./profile-dialog"),
+  settings: () => import("./settings-dialog"),
+  help: () => import("./help-center-dialog"),
+  support: () => import("./support-dialog"),
+  logout: () => import("./logout-dialog"),
+} satisfies Record<AccountDialog, () => Promise<unknown>>;
+
+const ProfileDialog = lazy(() => loaders.profile().then((m) => ({ default: m.ProfileDialog })));
+const SettingsDialog = lazy(() => loaders.settings().then((m) => ({ default: m.SettingsDialog })));
+const HelpCenterDialog = lazy(() => loaders.help().then((m) => ({ default: m.HelpCenterDialog })));
+const SupportDialog = lazy(() => loaders.support().then((m) => ({ default: m.SupportDialog })));
+const LogoutDialog = lazy(() => loaders.logout().then((m) => ({ default: m.LogoutDialog })));
+
+let prefetched = false;
+/** Start fetching every dialog's code (once); a failure is left for the dialog itself to report. */
+export function prefetchAccountDialogs() {
+  if (prefetched) return;
+  prefetched = true;
+  Object.values(loaders).forEach((load) => {
+    load().catch(() => {
+      prefetched = false;
+    });
+  });
+}
+
+/** The signed-in account control: the avatar, its menu (SPEC 2.9) and the five dialogs it opens. */
+export function AccountMenu() {
+  const user = useUser();
+  const { displayName } = usePreferences();
+  // One value decides which dialog is open, so two can never be open together.
+  const [dialog, setDialog] = useState<AccountDialog | null>(null);
+  // A dialog stays mounted once opened, so it can play its closing animation.
+  const [mounted, setMounted] = useState<ReadonlySet<AccountDialog>>(() => new Set());
+  const dialogRef = useRef<AccountDialog | null>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    dialogRef.current = dialog;
+  }, [dialog]);
+
+  const show = useCallback((name: AccountDialog | null) => {
+    setDialog(name);
+    if (name) setMounted((current) => (current.has(name) ? current : new Set(current).add(name)));
+  }, []);
+
+  // Radix moves focus after a menu or dialog has closed (on the next tick): back to the avatar, unless
+  // a dialog is open by then (a menu item, or Edit Profile / Contact Support inside another dialog).
+  const restoreFocus = useCallback((event: Event) => {
+    event.preventDefault();
+    if (dialogRef.current === null) triggerRef.current?.focus();
+  }, []);
+
+  const openChange = (name: AccountDialog) => (open: boolean) =>
+    setDialog((current) => (open ? name : current === name ? null : current));
+
+  const failed = () => {
+    show(null);
+    toast.error("This part of the app could not be loaded. Check your connection and reload the page.");
+  };
+
+  const email = user?.email;
+  const customName = displayName !== DEFAULT_DISPLAY_NAME ? displayName : null;
+  const common = (name: AccountDialog) => ({
+    open: dialog === name,
+    onOpenChange: openChange(name),
+    onCloseAutoFocus: restoreFocus,
+  });
+  return (
+    <>
+      <DropdownMenu onOpenChange={(open) => open && prefetchAccountDialogs()}>
+        <DropdownMenuTrigger asChild>
+          <AvatarButton
+            ref={triggerRef}
+            initial={initialOf(displayName, email)}
+            onPointerEnter={prefetchAccountDialogs}
+            onFocus={prefetchAccountDialogs}
+          />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-60" onCloseAutoFocus={restoreFocus}>
+          <DropdownMenuLabel className="font-normal">
+            <span className="block text-xs text-muted-foreground">Signed in as</span>
+            {customName && <span className="block font-medium break-words">{customName}</span>}
+            <span className={cn("block break-all", customName ? "text-muted-foreground" : "font-medium")}>
+              {email || "No email available"}
+            </span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => show("profile")}>
+            <UserIcon aria-hidden="true" />
+            My Profile
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => show("settings")}>
+            <Settings aria-hidden="true" />
+            Settings
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => show("help")}>
+            <HelpCircle aria-hidden="true" />
+            Help
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => show("support")}>
+            <LifeBuoy aria-hidden="true" />
+            Support
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => show("logout")}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <LazyBoundary fallback={null} onError={failed}>
+        <Suspense fallback={null}>
+          {mounted.has("profile") && (
+            <ProfileDialog {...common("profile")} onEditProfile={() => show("settings")} />
+          )}
+        </Suspense>
+        <Suspense fallback={null}>
+          {mounted.has("settings") && <SettingsDialog {...common("settings")} />}
+        </Suspense>
+        <Suspense fallback={null}>
+          {mounted.has("help") && (
+            <HelpCenterDialog {...common("help")} onContactSupport={() => show("support")} />
+          )}
+        </Suspense>
+        <Suspense fallback={null}>
+          {mounted.has("support") && <SupportDialog {...common("support")} />}
+        </Suspense>
+        <Suspense fallback={null}>{mounted.has("logout") && <LogoutDialog {...common("logout")} />}</Suspense>
+      </LazyBoundary>
+    </>
+  );
+}
