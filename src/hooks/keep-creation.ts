@@ -21,11 +21,11 @@ import {
  *    back (after counting) and the save runs in the background; it never blocks or fails the run.
  *
  *      useAiRun({ ..., keep: (result, input) => ({ tool: "poetry", file: result.text, kind: "text",
- *        instruction: input.prompt, original: input.image.file }) })
+ *        instruction: "", original: originalOf(input.image) }) })
  *
  *    `file` is a Blob, a data: URL or (kind "text") the text; `fileName` defaults to the tool's
- *    downloadName (config/tools.ts); `original` (a Blob or an object/data URL) gives the thumbnail
- *    and the before/after slider. Return null to keep nothing for that result.
+ *    downloadName (config/tools.ts); `original` (a Blob or an object/data URL; originalOf(image)
+ *    for a LoadedImage, HEIC included) gives the thumbnail and the before/after slider. Return null to keep nothing for that result.
  * 2. Several results per run (batch): `const keep = useKeepCreation();` then `keep({...})` for each
  *    result as it arrives. Outside React: `keepCreation(userId, {...})`.
  * 3. Showing the last result again after a reload, while the page is still empty:
