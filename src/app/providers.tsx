@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { Toaster } from "@/components/ui/sonner";
 import { AuthProvider } from "@/lib/auth";
 import { ThemeProvider, useResolvedTheme } from "@/lib/preferences";
@@ -14,7 +13,7 @@ export function createQueryClient() {
   });
 }
 
-/** Everything the app needs above the router: theme, data cache, session, tooltips, toasts. */
+/** Everything the app needs above the router: theme, data cache, session, toasts. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const theme = useResolvedTheme();
@@ -22,10 +21,8 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     <ThemeProvider>
       <QueryClientProvider client={client}>
         <AuthProvider>
-          <TooltipProvider>
-            {children}
-            <Toaster theme={theme} />
-          </TooltipProvider>
+          {children}
+          <Toaster theme={theme} />
         </AuthProvider>
       </QueryClientProvider>
     </ThemeProvider>

@@ -7,8 +7,7 @@ import { useIsMobile } from "@/hooks/use-mobile";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+import { useSidebarTooltip } from "@/components/ui/sidebar-tooltip";
 
 /* Layout constants (SPEC 9). */
 export const SIDEBAR_COOKIE_NAME = "sidebar:state";
@@ -146,26 +145,41 @@ function SidebarProvider({
 
   return (
     <SidebarContext.Provider value={contextValue}>
-      <TooltipProvider>
-        <div
-          data-slot="sidebar-wrapper"
-          style={
-            {
-              "--sidebar-width": SIDEBAR_WIDTH,
-              "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
-              ...style,
-            } as React.CSSProperties
-          }
-          className={cn(
-            "group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar",
-            className,
-          )}
-          {...props}
-        >
-          {children}
-        </div>
-      </TooltipProvider>
+      <div
+        data-slot="sidebar-wrapper"
+        style={
+          {
+            "--sidebar-width": SIDEBAR_WIDTH,
+            "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
+            ...style,
+          } as React.CSSProperties
+        }
+        className={cn(
+          "group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </div>
     </SidebarContext.Provider>
+  );
+}
+
+// The phone drawer (a Radix Dialog: focus trap, scroll lock) is code only a tap on the trigger needs:
+// fetched when the trigger is pressed, mounted the first time the drawer opens.
+const loadSidebarSheet = () => import("./sidebar-sheet");
+const SidebarSheet = React.lazy(() => loadSidebarSheet().then((m) => ({ default: m.SidebarSheet })));
+
+function MobileSidebar({ open, ...props }: React.ComponentProps<typeof SidebarSheet>) {
+  // Stays mounted once opened, so it can play its closing animation.
+  const [opened, setOpened] = React.useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <SidebarSheet open={open} {...props} />
+    </React.Suspense>
   );
 }
 
@@ -212,22 +226,15 @@ function Sidebar({
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) gap-0 bg-sidebar p-0 text-sidebar-foreground sm:max-w-(--sidebar-width)"
-          style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
-          side={side}
-        >
-          <SheetHeader className="sr-only">
-            <SheetTitle>{mobileTitle}</SheetTitle>
-            <SheetDescription>{mobileDescription}</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+      <MobileSidebar
+        open={openMobile}
+        onOpenChange={setOpenMobile}
+        side={side}
+        title={mobileTitle}
+        description={mobileDescription}
+      >
+        {children}
+      </MobileSidebar>
     );
   }
 
@@ -298,6 +305,9 @@ function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<t
       // The mobile drawer is only mounted while open, so only the desktop sidebar is referenced.
       aria-controls={isMobile ? undefined : sidebarId}
       className={cn("size-7", className)}
+      onPointerDown={() => {
+        if (isMobile) void loadSidebarSheet().catch(() => {});
+      }}
       onClick={(event) => {
         onClick?.(event);
         toggleSidebar();
@@ -497,7 +507,7 @@ type SidebarMenuButtonProps = React.ComponentProps<"button"> &
     /** Marks the current page: styling plus `aria-current="page"`. */
     isActive?: boolean;
     /** Shown beside the icon rail while the desktop sidebar is collapsed. */
-    tooltip?: string | React.ComponentProps<typeof TooltipContent>;
+    tooltip?: React.ReactNode;
   };
 
 function SidebarMenuButton({
@@ -507,39 +517,44 @@ function SidebarMenuButton({
   size = "default",
   tooltip,
   className,
+  ref,
   ...props
 }: SidebarMenuButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
   const { isMobile, state } = useSidebar();
-
-  const button = (
-    <Comp
-      data-slot="sidebar-menu-button"
-      data-sidebar="menu-button"
-      data-size={size}
-      data-active={isActive}
-      aria-current={isActive ? "page" : undefined}
-      className={cn(sidebarMenuButtonVariants({ variant, size }), className)}
-      {...props}
-    />
-  );
-
-  if (!tooltip) {
-    return button;
-  }
-
-  const tooltipProps = typeof tooltip === "string" ? { children: tooltip } : tooltip;
+  const label = useSidebarTooltip(tooltip, state === "collapsed" && !isMobile);
+  const setRef = useComposedRef(ref, label.ref);
 
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent
-        side="right"
-        align="center"
-        hidden={state !== "collapsed" || isMobile}
-        {...tooltipProps}
+    <>
+      <Comp
+        ref={setRef}
+        data-slot="sidebar-menu-button"
+        data-sidebar="menu-button"
+        data-size={size}
+        data-active={isActive}
+        aria-current={isActive ? "page" : undefined}
+        className={cn(sidebarMenuButtonVariants({ variant, size }), className)}
+        {...props}
       />
-    </Tooltip>
+      {label.content}
+    </>
+  );
+}
+
+function assignRef<T>(ref: React.Ref<T> | undefined, node: T | null) {
+  if (typeof ref === "function") ref(node);
+  else if (ref) ref.current = node;
+}
+
+/** One callback ref that sets both refs (the caller's, and the tooltip's anchor). */
+function useComposedRef<T>(outer: React.Ref<T> | undefined, inner: (node: T | null) => void) {
+  return React.useCallback(
+    (node: T | null) => {
+      inner(node);
+      assignRef(outer, node);
+    },
+    [outer, inner],
   );
 }
 

@@ -2,10 +2,7 @@ import * as React from "react";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 
 import { cn } from "@/lib/utils";
-
-/** Tooltip timing from SPEC 9 (library defaults): open delay 700 ms, skip delay 300 ms. */
-const TOOLTIP_DELAY_DURATION = 700;
-const TOOLTIP_SKIP_DELAY_DURATION = 300;
+import { TOOLTIP_DELAY_DURATION, TOOLTIP_SKIP_DELAY_DURATION } from "./tooltip-timing";
 
 /** True below a TooltipProvider, so a lone Tooltip can supply its own provider instead of throwing. */
 const TooltipProviderPresent = React.createContext(false);
