@@ -1,26 +1,25 @@
-// zod/mini: the same validation as zod, tree-shakable, a few kB instead of ~60 kB in the first load.
-import * as z from "zod/mini";
-
 /**
  * Build-time configuration, parsed once at start-up. In `npm run dev` and `npm start` the local
  * Supabase plugin fills in VITE_SUPABASE_URL (the app's own origin) and the local publishable key;
  * a production build takes them from `.env` (see .env.example and README). Blank values count as unset.
+ *
+ * Checked by hand rather than with a schema library: six settings do not justify 5 kB (gzipped) of
+ * validation code in every page's first load.
  */
-const EnvSchema = z.object({
-  VITE_SUPABASE_URL: z.url({ error: "VITE_SUPABASE_URL must be the URL of your Supabase project" }),
-  VITE_SUPABASE_PUBLISHABLE_KEY: z.string({
-    error: "VITE_SUPABASE_PUBLISHABLE_KEY (or VITE_SUPABASE_ANON_KEY) must be set",
-  }),
-  VITE_GEMINI_API_KEY: z.optional(z.string()),
-  VITE_GEMINI_BASE_URL: z._default(
-    z.url({ error: "VITE_GEMINI_BASE_URL must be a URL" }),
-    "https://generativelanguage.googleapis.com",
-  ),
-  VITE_GEMINI_IMAGE_MODEL: z._default(z.string(), "gemini-nano-banana-2.1"),
-  VITE_GEMINI_TEXT_MODEL: z._default(z.string(), "gemini-3.8-flash"),
-});
+export type Env = {
+  VITE_SUPABASE_URL: string;
+  VITE_SUPABASE_PUBLISHABLE_KEY: string;
+  VITE_GEMINI_API_KEY?: string;
+  VITE_GEMINI_BASE_URL: string;
+  VITE_GEMINI_IMAGE_MODEL: string;
+  VITE_GEMINI_TEXT_MODEL: string;
+};
 
-export type Env = z.infer<typeof EnvSchema>;
+const DEFAULTS = {
+  VITE_GEMINI_BASE_URL: "https://generativelanguage.googleapis.com",
+  VITE_GEMINI_IMAGE_MODEL: "gemini-nano-banana-2.1",
+  VITE_GEMINI_TEXT_MODEL: "gemini-3.8-flash",
+} as const;
 
 export class EnvError extends Error {
   constructor(public readonly issues: string[]) {
@@ -31,22 +30,42 @@ export class EnvError extends Error {
 
 type RawEnv = Record<string, string | boolean | undefined>;
 
-export function parseEnv(raw: RawEnv): Env {
-  const text = (v: string | boolean | undefined) =>
-    typeof v === "string" && v.trim() !== "" ? v : undefined;
-  const result = EnvSchema.safeParse({
-    VITE_SUPABASE_URL: text(raw.VITE_SUPABASE_URL),
-    VITE_SUPABASE_PUBLISHABLE_KEY:
-      text(raw.VITE_SUPABASE_PUBLISHABLE_KEY) ?? text(raw.VITE_SUPABASE_ANON_KEY),
-    VITE_GEMINI_API_KEY: text(raw.VITE_GEMINI_API_KEY),
-    VITE_GEMINI_BASE_URL: text(raw.VITE_GEMINI_BASE_URL),
-    VITE_GEMINI_IMAGE_MODEL: text(raw.VITE_GEMINI_IMAGE_MODEL),
-    VITE_GEMINI_TEXT_MODEL: text(raw.VITE_GEMINI_TEXT_MODEL),
-  });
-  if (!result.success) {
-    throw new EnvError(result.error.issues.map((i) => i.message));
+/** A trimmed, non-blank string, or undefined. */
+function text(value: string | boolean | undefined): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+function isUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
   }
-  return result.data;
+}
+
+export function parseEnv(raw: RawEnv): Env {
+  const issues: string[] = [];
+  const supabaseUrl = text(raw.VITE_SUPABASE_URL);
+  if (!supabaseUrl || !isUrl(supabaseUrl)) {
+    issues.push("VITE_SUPABASE_URL must be the URL of your Supabase project");
+  }
+  const key = text(raw.VITE_SUPABASE_PUBLISHABLE_KEY) ?? text(raw.VITE_SUPABASE_ANON_KEY);
+  if (!key) issues.push("VITE_SUPABASE_PUBLISHABLE_KEY (or VITE_SUPABASE_ANON_KEY) must be set");
+  const geminiBaseUrl = text(raw.VITE_GEMINI_BASE_URL) ?? DEFAULTS.VITE_GEMINI_BASE_URL;
+  if (!isUrl(geminiBaseUrl)) issues.push("VITE_GEMINI_BASE_URL must be a URL");
+  if (issues.length > 0 || !supabaseUrl || !key) throw new EnvError(issues);
+
+  const env: Env = {
+    VITE_SUPABASE_URL: supabaseUrl,
+    VITE_SUPABASE_PUBLISHABLE_KEY: key,
+    VITE_GEMINI_BASE_URL: geminiBaseUrl,
+    VITE_GEMINI_IMAGE_MODEL: text(raw.VITE_GEMINI_IMAGE_MODEL) ?? DEFAULTS.VITE_GEMINI_IMAGE_MODEL,
+    VITE_GEMINI_TEXT_MODEL: text(raw.VITE_GEMINI_TEXT_MODEL) ?? DEFAULTS.VITE_GEMINI_TEXT_MODEL,
+  };
+  const geminiKey = text(raw.VITE_GEMINI_API_KEY);
+  if (geminiKey) env.VITE_GEMINI_API_KEY = geminiKey;
+  return env;
 }
 
 let cached: Env | undefined;
