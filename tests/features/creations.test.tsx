@@ -24,11 +24,14 @@ import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
 import { installCanvasStubs } from "../stubs/canvas";
 import { renderApp } from "../utils";
 import { openFromMenu } from "./account/helpers";
+import { hideNodeEventsFromPQueue } from "./batch-jsdom";
 
 // The whole app renders in each test: give a busy CI machine time.
 vi.setConfig({ testTimeout: 30_000 });
 // Sonner's toasts capture the pointer when pressed (Undo); jsdom lacks it.
 Element.prototype.setPointerCapture ??= () => {};
+
+hideNodeEventsFromPQueue();
 
 const USER = makeUser();
 const OTHER = "someone-else";
@@ -260,6 +263,31 @@ describe("keeping results", () => {
     expect(screen.getByRole("button", { name: "Share" })).toBeEnabled();
     expect(gemini.requests).toHaveLength(1);
     expect(getUsedConversions(USER.id)).toBe(1);
+  });
+
+  it("batch: each image is kept as it comes back, named after its original", async () => {
+    server.use(subscriptionHandler("$5/month"), geminiHandler({ fixture: "image-success.json" }).handler);
+    const user = userEvent.setup();
+    renderApp("/batch-processing");
+    await screen.findByRole("heading", { level: 1, name: "Batch Image Processing" });
+    const bytes = fs.readFileSync(path.resolve("tests/fixtures/images/portrait-astronaut.png"));
+    await user.upload(screen.getByTestId("files-input"), [
+      new File([bytes], "alice.png", { type: "image/png" }),
+      new File([bytes], "bob.png", { type: "image/png" }),
+    ]);
+    await waitFor(() => expect(screen.getAllByTestId("batch-card")).toHaveLength(2));
+    await user.click(screen.getByLabelText("Instruction"));
+    await user.paste("make it sepia");
+    await user.click(screen.getByRole("button", { name: "Process All Images" }));
+    await waitFor(async () => expect((await listCreations(USER.id, { tool: "batch" })).total).toBe(2), {
+      timeout: 15_000,
+    });
+    const kept = (await listCreations(USER.id)).items;
+    expect(kept.map((r) => r.instruction)).toEqual(["make it sepia", "make it sepia"]);
+    expect(kept.map((r) => r.fileName).sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^alice/), expect.stringMatching(/^bob/)]),
+    );
+    expect(kept.every((r) => r.hasOriginal && r.kind === "image")).toBe(true);
   });
 
   it("a full disk: one plain message with Delete oldest, which makes room and keeps the result", async () => {
