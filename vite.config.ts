@@ -1,18 +1,38 @@
 import path from "node:path";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { supalite } from "@supabase/lite/vite";
 import { localAiEngine } from "./server/local-ai/plugin.ts";
 import { apiRoutes } from "./server/api/plugin.ts";
+import { routePreload, staticHosting } from "./server/static/plugin.ts";
 
 // The local backend keeps its PGlite data in a git-ignored folder; `npm start` and the tests point
 // SUPALITE_DB_URL at a folder of their own (see scripts/start.mjs and tests/backend/global-setup.ts).
 process.env.SUPALITE_DB_URL ||= path.resolve(".data/local-db");
 process.env.LITE_TELEMETRY = "0";
 
+/**
+ * sonner on demand: every `import ... from "sonner"` in the app gets src/lib/sonner-on-demand.tsx, the
+ * same API, which fetches the real library (its own chunk) on the first press, key or toast. Toasts
+ * only ever follow something the visitor did, so no page pays for them in its first load. Only that
+ * module imports the real package. (Vitest has its own config: the unit tests use sonner itself.)
+ */
+function sonnerOnDemand(): Plugin {
+  const onDemand = path.resolve("src/lib/sonner-on-demand.tsx");
+  return {
+    name: "sonner-on-demand",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== "sonner" || !importer) return null;
+      return path.resolve(importer.split("?")[0]!) === onDemand ? null : onDemand;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    sonnerOnDemand(),
     react(),
     tailwindcss(),
     // Local Supabase (auth + REST) on the app's own origin, in `vite` and `vite preview` only; a
@@ -25,6 +45,21 @@ export default defineConfig({
     // The web-standard handlers of api/ at /api/<name>, in `vite` and `vite preview` only; a production
     // deploy serves the same files as serverless functions.
     apiRoutes(),
+    // The build precompressed (.gz, .br) and `vite preview` serving it like a static host: best encoding
+    // the browser accepts, immutable caching for hashed assets, index.html revalidated on every load.
+    staticHosting(),
+    // The opened route's page chunks start downloading with the app's own scripts (see the plugin).
+    routePreload({
+      pages: {
+        "/auth": { module: "src/features/auth/auth-page.tsx" },
+        "/pricing": { module: "src/features/billing/pricing-page.tsx" },
+        "/help": { module: "src/features/help/help-page.tsx" },
+        "/documentation": { module: "src/features/help/documentation-page.tsx" },
+        "/": { module: "src/features/conversion/conversion-page.tsx", signedIn: true },
+      },
+      // A returning visitor's session check and account menu, with the page instead of after it.
+      withSession: ["src/lib/supabase-client.ts", "src/features/account/account-menu.tsx"],
+    }),
   ],
   resolve: { alias: { "@": path.resolve("src") } },
   server: { port: Number(process.env.PORT) || 5173 },
@@ -39,15 +74,21 @@ export default defineConfig({
         handler(level, log);
       },
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // Chunks follow what pages use, not library names:
+        // - react, react-dom and the router are on every page and change less often than the app: one
+        //   chunk that stays cached across deploys;
+        // - everything the entry loads anyway (the shell, providers, shared UI) is one chunk, instead of
+        //   a dozen small ones that each page fetches and that compress worse apart;
+        // - everything else is split by dynamic import: a page, a dialog or a menu brings only the
+        //   libraries it imports, when it is opened.
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: "supabase", test: /node_modules[\\/]@supabase[\\/]/ },
             {
-              name: "ui",
-              test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui|sonner|lucide-react)[\\/]/,
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 2,
             },
+            { name: "app", tags: ["$initial"], priority: 1 },
           ],
         },
       },
