@@ -132,23 +132,29 @@ export function PricingPage() {
         </p>
       </header>
 
-      {loading ? (
-        <div className="flex min-h-[40vh] items-center justify-center">
-          <Spinner label="Loading your plan" className="size-8 text-primary" />
-        </div>
-      ) : (
-        // Columns follow the room the page really has (the sidebar takes some of the window).
-        <div className="@container">
-          <ul
-            aria-label="Plans"
-            className="grid grid-cols-1 gap-x-4 gap-y-8 pt-3 @xl:grid-cols-2 @4xl:grid-cols-4"
-          >
-            {TIERS.map((t) => (
-              <PlanCard key={t.id} tier={t} current={t.id === currentTier} onChoose={choose} />
-            ))}
-          </ul>
-        </div>
-      )}
+      {/* Columns follow the room the page really has (the sidebar takes some of the window). While the
+          plan loads, the cards hold their place unseen under the spinner, so nothing below them jumps
+          when they appear. */}
+      <div className="relative @container">
+        <ul
+          aria-label={loading ? undefined : "Plans"}
+          aria-hidden={loading || undefined}
+          inert={loading}
+          className={cn(
+            "grid grid-cols-1 gap-x-4 gap-y-8 pt-3 @xl:grid-cols-2 @4xl:grid-cols-4",
+            loading && "invisible",
+          )}
+        >
+          {TIERS.map((t) => (
+            <PlanCard key={t.id} tier={t} current={!loading && t.id === currentTier} onChoose={choose} />
+          ))}
+        </ul>
+        {loading && (
+          <div className="absolute inset-x-0 top-0 flex min-h-[40vh] items-center justify-center">
+            <Spinner label="Loading your plan" className="size-8 text-primary" />
+          </div>
+        )}
+      </div>
 
       <aside className="mx-auto flex max-w-2xl items-start gap-3 rounded-lg border bg-card p-4 text-sm">
         <LifeBuoy aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
