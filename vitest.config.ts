@@ -28,6 +28,8 @@ export default defineConfig({
           include: ["tests/**/*.test.{ts,tsx}"],
           exclude: ["tests/backend/**", "tests/browser/**", "tests/server/**"],
           setupFiles: ["tests/setup.ts"],
+          // A tool page's first lazy import can take seconds on a busy 2-core CI machine.
+          testTimeout: 20_000,
           css: false,
           // The UI tests talk to a Supabase that msw answers (tests/msw/supabase.ts).
           env: {

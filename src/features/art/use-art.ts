@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/config/tools";
 import { originalOf, useRestoreLastCreation } from "@/hooks/keep-creation";
 import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
-import { useAllowance } from "@/hooks/use-allowance";
-import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
+import { useToolPhoto } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";
-import { downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { downloadImage, type LoadedImage } from "@/lib/image";
 import { runArt } from "./run-art";
 
 export type ArtSource = "upload" | "drawing";
@@ -31,12 +30,14 @@ const IMAGE_ADVICE = "Choose a picture in JPG, PNG, WEBP, GIF or HEIC format.";
  */
 export function useArt() {
   const apiKey = useApiKey();
-  const { check, deny } = useAllowance();
-  const [original, setOriginal] = useState<ArtOriginal | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [inputError, setInputError] = useState<AiFailure | null>(null);
-  const loadingRef = useRef(false);
-  const originalRef = useRef<ArtOriginal | null>(null);
+  const photo = useToolPhoto();
+  const { loading, error: inputError, load, replace, restore: restorePhoto, clearError } = photo;
+  const [source, setSource] = useState<ArtSource>("upload");
+  const sourceRef = useRef<ArtSource>("upload");
+  const original = useMemo<ArtOriginal | null>(
+    () => (photo.photo ? { image: photo.photo, source } : null),
+    [photo.photo, source],
+  );
 
   const ai = useAiRun<ArtInput, ArtResult>({
     execute: async ({ image }, ctx) => {
@@ -50,19 +51,22 @@ export function useArt() {
       file: result.dataUrl,
       instruction: "",
       original: originalOf(image),
-      details: { source: originalRef.current?.source ?? "upload" },
+      details: { source: sourceRef.current },
     }),
   });
   const { run, reset: resetRun } = ai;
   const busy = ai.running;
 
-  useEffect(() => () => originalRef.current?.image.release(), []);
-
-  const replaceOriginal = useCallback((next: ArtOriginal | null) => {
-    if (originalRef.current && originalRef.current.image !== next?.image) originalRef.current.image.release();
-    originalRef.current = next;
-    setOriginal(next);
-  }, []);
+  const replaceOriginal = useCallback(
+    (next: ArtOriginal | null) => {
+      if (next) {
+        sourceRef.current = next.source;
+        setSource(next.source);
+      }
+      replace(next?.image ?? null);
+    },
+    [replace],
+  );
 
   // A reload shows the last enhanced picture again with its original (kept on the device).
   useRestoreLastCreation(
@@ -70,11 +74,12 @@ export function useArt() {
     !original && ai.state.status === "idle" && !loading,
     ({ dataUrl, files, record }) => {
       if (!dataUrl || !files.original) return;
-      const source: ArtSource = record.details?.source === "drawing" ? "drawing" : "upload";
-      void loadImage(new File([files.original], "original.jpg", { type: files.original.type }))
+      const from: ArtSource = record.details?.source === "drawing" ? "drawing" : "upload";
+      void restorePhoto(files.original)
         .then((image) => {
-          if (originalRef.current || loadingRef.current) return image.release();
-          replaceOriginal({ image, source });
+          if (!image) return;
+          sourceRef.current = from;
+          setSource(from);
           ai.restore({ dataUrl, local: false }, { image });
         })
         .catch((error: unknown) => console.warn("Could not show the last artwork again", error));
@@ -83,44 +88,21 @@ export function useArt() {
 
   /** An upload or a drawing: checked and shown as the original, then enhanced. */
   const start = useCallback(
-    async (file: File, source: ArtSource) => {
-      if (busy || loadingRef.current) return;
-      loadingRef.current = true;
-      let image: LoadedImage;
-      try {
-        const allowance = await check();
-        if (!allowance.ok) {
-          deny(allowance);
-          if (allowance.reason === "error")
-            setInputError({ reason: PLAN_CHECK_FAILURE.message, ...PLAN_CHECK_FAILURE });
-          return;
-        }
-        setLoading(true);
-        setInputError(null);
-        image = await loadImage(file);
-      } catch (error) {
-        const reason = isImageInputError(error)
-          ? error.message
-          : source === "drawing"
-            ? ART_COPY.fallback
-            : "This file could not be opened as an image.";
-        setInputError({
-          reason,
-          message: reason,
-          advice: source === "drawing" ? "Try again in a moment." : IMAGE_ADVICE,
-        });
-        toast.error(reason);
-        return;
-      } finally {
-        loadingRef.current = false;
-        setLoading(false);
-      }
+    async (file: File, from: ArtSource) => {
+      if (busy) return;
+      const image = await load(file, {
+        checkAllowance: true,
+        ...(from === "drawing"
+          ? { fallback: ART_COPY.fallback, advice: "Try again in a moment." }
+          : { advice: IMAGE_ADVICE }),
+      });
+      if (!image) return;
       resetRun();
-      replaceOriginal({ image, source });
-      if (source === "upload") toast.success("Image uploaded successfully");
+      replaceOriginal({ image, source: from });
+      if (from === "upload") toast.success("Image uploaded successfully");
       await run({ image });
     },
-    [busy, check, deny, replaceOriginal, resetRun, run],
+    [busy, load, replaceOriginal, resetRun, run],
   );
 
   const selectFile = useCallback((file: File) => start(file, "upload"), [start]);
@@ -132,9 +114,9 @@ export function useArt() {
   const reset = useCallback(() => {
     if (busy) return;
     resetRun();
-    setInputError(null);
+    clearError();
     replaceOriginal(null);
-  }, [busy, replaceOriginal, resetRun]);
+  }, [busy, clearError, replaceOriginal, resetRun]);
 
   const download = useCallback(() => {
     if (ai.state.result) downloadImage(ai.state.result.dataUrl, getTool("art").downloadName);

@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { toast } from "sonner";
 import type { Variant } from "@/config/variants";
-import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
-import { useAllowance } from "@/hooks/use-allowance";
+import { useAiRun } from "@/hooks/use-ai-run";
 import { blobToDataUrl, originalOf, useLastCreation } from "@/hooks/keep-creation";
-import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
+import { useToolPhoto } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";
-import { downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { downloadImage, type LoadedImage } from "@/lib/image";
 import { runConversion, type Operation } from "./run-conversion";
 
 export type ConversionInput = { operation: Operation; image: LoadedImage };
@@ -20,8 +19,6 @@ export type ConversionResult = {
   /** Shown again from the device after a reload (not a fresh result). */
   restored?: boolean;
 };
-
-const IMAGE_ADVICE = "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.";
 
 function copyFor(variant: Variant, operation: Operation) {
   const failure = (reason: string) => `Failed to process image: ${reason}`;
@@ -46,12 +43,8 @@ function copyFor(variant: Variant, operation: Operation) {
  */
 export function useConversion(variant: Variant) {
   const apiKey = useApiKey();
-  const { check, deny } = useAllowance();
-  const [original, setOriginal] = useState<LoadedImage | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [imageError, setImageError] = useState<AiFailure | null>(null);
-  const loadingRef = useRef(false);
-  const originalRef = useRef<LoadedImage | null>(null);
+  const photo = useToolPhoto();
+  const { photo: original, loading, error: imageError } = photo;
 
   const ai = useAiRun<ConversionInput, ConversionResult>({
     execute: async ({ operation, image }, ctx) => {
@@ -85,20 +78,12 @@ export function useConversion(variant: Variant) {
   const { run, reset: resetRun, restore } = ai;
   const busy = ai.running;
 
-  // Leaving the page frees the photo's memory (the shared flow cancels what is running).
-  useEffect(() => () => originalRef.current?.release(), []);
-
-  const replaceOriginal = useCallback((image: LoadedImage | null) => {
-    if (originalRef.current !== image) originalRef.current?.release();
-    originalRef.current = image;
-    setOriginal(image);
-  }, []);
-
   // A reload (or a later visit) shows the last result again, with its original and its actions.
   const last = useLastCreation(variant.id);
   // Only until the user does something themselves: after that the page is theirs.
   const mayRestore = useRef(true);
   const untouched = !original && ai.state.status === "idle" && !loading;
+  const { restore: restorePhoto, replace: replaceOriginal } = photo;
   useEffect(() => {
     const creation = last.creation;
     if (!creation || !untouched || !mayRestore.current) return;
@@ -106,15 +91,11 @@ export function useConversion(variant: Variant) {
     if (!files.original || record.kind !== "image") return;
     mayRestore.current = false;
     let active = true;
-    const originalFile = new File([files.original], "original.jpg", { type: files.original.type });
-    Promise.all([loadImage(originalFile), blobToDataUrl(files.file)])
-      .then(([image, dataUrl]) => {
-        // The user started something of their own meanwhile: theirs wins.
-        if (!active || originalRef.current || loadingRef.current) {
-          image.release();
-          return;
-        }
-        replaceOriginal(image);
+    Promise.all([blobToDataUrl(files.file), files.original])
+      .then(async ([dataUrl, originalBlob]) => {
+        if (!active) return;
+        const image = await restorePhoto(originalBlob);
+        if (!image) return;
         const prompt = record.prompt ?? record.instruction;
         restore({ dataUrl, prompt, local: false, restored: true }, { operation: { kind: "first" }, image });
       })
@@ -122,44 +103,23 @@ export function useConversion(variant: Variant) {
     return () => {
       active = false;
     };
-  }, [last.creation, untouched, replaceOriginal, restore]);
+  }, [last.creation, untouched, restorePhoto, restore]);
 
   /** A new photo: validated and shown first, then converted. A refused file counts nothing. */
+  const { load } = photo;
   const selectFile = useCallback(
     async (file: File, options: { convert?: boolean; toast?: string } = {}) => {
-      if (busy || loadingRef.current) return;
-      loadingRef.current = true;
+      if (busy) return;
       mayRestore.current = false;
-      let image: LoadedImage;
-      try {
-        // SPEC 4.1: the upload first checks the limit.
-        const allowance = await check();
-        if (!allowance.ok) {
-          deny(allowance);
-          if (allowance.reason === "error")
-            setImageError({ reason: PLAN_CHECK_FAILURE.message, ...PLAN_CHECK_FAILURE });
-          return;
-        }
-        setLoading(true);
-        setImageError(null);
-        image = await loadImage(file);
-      } catch (error) {
-        const message = isImageInputError(error)
-          ? error.message
-          : "This file could not be opened as an image.";
-        setImageError({ reason: message, message, advice: IMAGE_ADVICE });
-        toast.error(message);
-        return;
-      } finally {
-        loadingRef.current = false;
-        setLoading(false);
-      }
+      // SPEC 4.1: the upload first checks the limit.
+      const image = await load(file, { checkAllowance: true });
+      if (!image) return;
       resetRun();
       replaceOriginal(image);
       toast.success(options.toast ?? "Image uploaded successfully");
       if (options.convert !== false) await run({ operation: { kind: "first" }, image });
     },
-    [busy, check, deny, replaceOriginal, resetRun, run],
+    [busy, load, replaceOriginal, resetRun, run],
   );
 
   const lastPrompt = ai.state.result?.prompt ?? null;
@@ -175,12 +135,13 @@ export function useConversion(variant: Variant) {
     [original, run],
   );
 
+  const { clearError } = photo;
   const reset = useCallback(() => {
     if (busy) return;
     resetRun();
-    setImageError(null);
+    clearError();
     replaceOriginal(null);
-  }, [busy, replaceOriginal, resetRun]);
+  }, [busy, clearError, replaceOriginal, resetRun]);
 
   const download = useCallback(() => {
     if (ai.state.result) downloadImage(ai.state.result.dataUrl, variant.downloadName);

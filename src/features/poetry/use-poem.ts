@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/config/tools";
 import { originalOf, useRestoreLastCreation } from "@/hooks/keep-creation";
-import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
+import { useAiRun } from "@/hooks/use-ai-run";
+import { useToolPhoto } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";
-import { downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { downloadImage, type LoadedImage } from "@/lib/image";
 import { POEM_COPY, poemError, runPoem } from "./run-poem";
 
 export type PoemRunInput = { image: LoadedImage };
@@ -14,8 +15,6 @@ export type PoemResult = {
   /** False while the poem is still streaming in (or was cut off by a failure). */
   complete: boolean;
 };
-
-const IMAGE_ADVICE = "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.";
 
 export const COPY_TOASTS = {
   copied: "Poem copied to clipboard",
@@ -30,11 +29,16 @@ export const COPY_TOASTS = {
  */
 export function usePoem() {
   const apiKey = useApiKey();
-  const [photo, setPhoto] = useState<LoadedImage | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [imageError, setImageError] = useState<AiFailure | null>(null);
-  const loadingRef = useRef(false);
-  const photoRef = useRef<LoadedImage | null>(null);
+  const tool = useToolPhoto();
+  const {
+    photo,
+    loading,
+    error: imageError,
+    load,
+    replace: replacePhoto,
+    restore: restorePhoto,
+    clearError,
+  } = tool;
   const failures = useRef(0);
   const uploads = useRef(0);
 
@@ -71,23 +75,12 @@ export function usePoem() {
   const { run, reset: resetRun } = ai;
   const busy = ai.running;
 
-  // Leaving the page frees the photo's memory (the shared flow cancels what is running).
-  useEffect(() => () => photoRef.current?.release(), []);
-
-  const replacePhoto = useCallback((image: LoadedImage | null) => {
-    if (photoRef.current !== image) photoRef.current?.release();
-    photoRef.current = image;
-    setPhoto(image);
-  }, []);
-
   // A reload shows the last poem again with its photo (kept on the device).
   useRestoreLastCreation("poetry", !photo && ai.state.status === "idle" && !loading, ({ text, files }) => {
     if (!text || !files.original) return;
-    void loadImage(new File([files.original], "photo.jpg", { type: files.original.type }))
+    void restorePhoto(files.original, "photo.jpg")
       .then((image) => {
-        if (photoRef.current || loadingRef.current) return image.release();
-        replacePhoto(image);
-        ai.restore({ text, complete: true }, { image });
+        if (image) ai.restore({ text, complete: true }, { image });
       })
       .catch((error: unknown) => console.warn("Could not show the last poem again", error));
   });
@@ -95,40 +88,25 @@ export function usePoem() {
   /** A new photo: checked and shown first, then the poem is written. A refused file counts nothing. */
   const selectFile = useCallback(
     async (file: File) => {
-      if (busy || loadingRef.current) return;
-      loadingRef.current = true;
-      setLoading(true);
-      setImageError(null);
-      let image: LoadedImage;
-      try {
-        image = await loadImage(file);
-      } catch (error) {
-        const message = isImageInputError(error)
-          ? error.message
-          : "This file could not be opened as an image.";
-        setImageError({ reason: message, message, advice: IMAGE_ADVICE });
-        toast.error(message);
-        return;
-      } finally {
-        loadingRef.current = false;
-        setLoading(false);
-      }
+      if (busy) return;
+      const image = await load(file);
+      if (!image) return;
       uploads.current += 1;
       resetRun();
       replacePhoto(image);
       toast.success("Image uploaded successfully");
       await run({ image });
     },
-    [busy, replacePhoto, resetRun, run],
+    [busy, load, replacePhoto, resetRun, run],
   );
 
   /** Back to the upload, keeping the failure counters (another photo after a failure). */
   const choosePhoto = useCallback(() => {
     if (busy) return;
     resetRun();
-    setImageError(null);
+    clearError();
     replacePhoto(null);
-  }, [busy, replacePhoto, resetRun]);
+  }, [busy, clearError, replacePhoto, resetRun]);
 
   /** "Generate Another Poem": clears the poem, the photo and the failure counters (SPEC 4.7). */
   const startOver = useCallback(() => {
