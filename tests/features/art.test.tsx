@@ -1,53 +1,21 @@
-/// <reference types="node" />
-import fs from "node:fs";
-import path from "node:path";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ART_PROMPT } from "@/config/prompts";
 import { getUsedConversions } from "@/lib/usage";
-import { server } from "../msw/server";
-import { geminiHandler, type GeminiFixtureName, type GeminiReply } from "../msw/gemini";
-import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
-import { installCanvasStubs } from "../stubs/canvas";
+import type { GeminiFixtureName } from "../msw/gemini";
 import { renderApp } from "../utils";
-import { GEMINI_BASE_URL } from "../msw/gemini";
+import { fakeGemini, fixtureFile, signedIn, TEST_USER, toolPageEnvironment } from "./tool-kit";
 
-const USER = makeUser();
+const USER = TEST_USER;
 
 type Body = { contents: { parts: { text?: string; inlineData?: { mimeType: string; data: string } }[] }[] };
 
-function fixtureFile(name: string, type = "image/png") {
-  return new File([fs.readFileSync(path.resolve("tests/fixtures/images", name))], name, { type });
-}
+const env = toolPageEnvironment();
 
-let downloads: { name: string; href: string }[] = [];
-let restoreCanvas: () => void;
+beforeEach(() => signedIn());
 
-beforeEach(() => {
-  restoreCanvas = installCanvasStubs();
-  vi.stubEnv("VITE_GEMINI_API_KEY", "test-default-key");
-  vi.stubEnv("VITE_GEMINI_BASE_URL", GEMINI_BASE_URL);
-  vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "");
-  downloads = [];
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, href: this.href });
-  });
-  storeSession();
-  server.use(subscriptionHandler(null));
-});
-
-afterEach(() => {
-  restoreCanvas();
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-});
-
-function gemini(replies: GeminiReply | GeminiReply[]) {
-  const fake = geminiHandler(replies);
-  server.use(fake.handler);
-  return fake.requests;
-}
+const gemini = fakeGemini;
 
 async function openArt() {
   const view = renderApp("/create-art");
@@ -91,7 +59,7 @@ describe("Art Enhancer (/create-art)", () => {
     expect(parts[1]!.inlineData?.mimeType).toBe("image/png");
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Download" }));
-    expect(downloads.at(-1)?.name).toBe("modified-scene.png");
+    expect(env.downloads().at(-1)?.name).toBe("modified-scene.png");
 
     // Reset clears the picture and the result; the upload area is back.
     await userEvent.setup().click(screen.getByRole("button", { name: "Try Another Image" }));

@@ -1,21 +1,16 @@
-/// <reference types="node" />
-import fs from "node:fs";
-import path from "node:path";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CELEBRATION_TYPES, celebrationPrompt } from "@/config/prompts";
-import { getUsedConversions, USAGE_STORAGE_KEY } from "@/lib/usage";
-import { server } from "../msw/server";
-import { geminiHandler, type GeminiFixtureName, type GeminiReply, type GeminiRequest } from "../msw/gemini";
-import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
-import { installCanvasStubs } from "../stubs/canvas";
+import { getUsedConversions, monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
+import type { GeminiFixtureName, GeminiReply, GeminiRequest } from "../msw/gemini";
 import { renderApp } from "../utils";
+import { fakeGemini, fixtureFile, signedIn, TEST_USER, toolPageEnvironment } from "./tool-kit";
 
 // Rendering the whole app in jsdom is slow on a shared 2-core CI machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-const USER = makeUser();
+const USER = TEST_USER;
 const TITLE = "Celebration Creator";
 const GENERATE = "Generate Celebration Image";
 
@@ -24,50 +19,10 @@ type Body = {
   generationConfig?: { responseModalities?: string[]; imageConfig?: { aspectRatio?: string } };
 };
 
-function fixtureFile(name: string, type = "image/png") {
-  const bytes = fs.readFileSync(path.resolve("tests/fixtures/images", name));
-  return new File([bytes], name, { type });
-}
-
-function monthNow() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
-}
-
-function signedIn(used = 0) {
-  storeSession();
-  if (used) localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthNow()]: used } }));
-  server.use(subscriptionHandler(null));
-}
-
-function fakeGemini(replies: GeminiReply | GeminiReply[]) {
-  const { handler, requests } = geminiHandler(replies);
-  server.use(handler);
-  return requests;
-}
-
 const fixture = (name: GeminiFixtureName): GeminiReply => ({ fixture: name });
 const bodyOf = (request: GeminiRequest) => request.body as Body;
 
-let downloads: { name: string; href: string }[] = [];
-let restoreCanvas: () => void;
-
-beforeEach(() => {
-  restoreCanvas = installCanvasStubs();
-  vi.stubEnv("VITE_GEMINI_API_KEY", "test-default-key");
-  vi.stubEnv("VITE_GEMINI_BASE_URL", "http://gemini.test");
-  vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "");
-  downloads = [];
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, href: this.href });
-  });
-});
-
-afterEach(() => {
-  restoreCanvas();
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-});
+const env = toolPageEnvironment();
 
 async function openPage() {
   const view = renderApp("/celebrations");
@@ -197,8 +152,8 @@ describe("generating", () => {
     });
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Download Image" }));
-    expect(downloads).toHaveLength(1);
-    expect(downloads[0]!.name).toBe("birthday-celebration.png");
+    expect(env.downloads()).toHaveLength(1);
+    expect(env.downloads()[0]!.name).toBe("birthday-celebration.png");
     expect(await screen.findByText("Image downloaded successfully!")).toBeInTheDocument();
   });
 
@@ -222,7 +177,7 @@ describe("generating", () => {
     expect(parts[1]!.inlineData?.data).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(body.generationConfig?.imageConfig).toEqual({ aspectRatio: "16:9" });
     await userEvent.setup().click(screen.getByRole("button", { name: "Download Image" }));
-    expect(downloads.at(-1)?.name).toBe("new-baby-celebration.png");
+    expect(env.downloads().at(-1)?.name).toBe("new-baby-celebration.png");
   });
 
   it("Create Another Image clears the result, the inspiration image and the description, keeping the type", async () => {
@@ -436,7 +391,7 @@ describe("every failure class: the spec's toast, a clear banner, the form kept, 
 
 describe("limits", () => {
   it("the month's last conversion: the result stays on screen to download", async () => {
-    signedIn(2);
+    signedIn({ used: 2 });
     fakeGemini(fixture("image-success.json"));
     await openPage();
     await fillAndGenerate("Birthday", "Sam is 7");
@@ -444,15 +399,15 @@ describe("limits", () => {
     expect(getUsedConversions(USER.id)).toBe(3);
     expect(screen.getByTestId("remaining-counter")).toHaveTextContent("Remaining conversions: 0 / 3");
     await userEvent.setup().click(screen.getByRole("button", { name: "Download Image" }));
-    expect(downloads.at(-1)?.name).toBe("birthday-celebration.png");
+    expect(env.downloads().at(-1)?.name).toBe("birthday-celebration.png");
   });
 
   it("when another tab used the last conversion meanwhile, Generate sends to pricing and nothing is sent", async () => {
-    signedIn(2);
+    signedIn({ used: 2 });
     const requests = fakeGemini(fixture("image-success.json"));
     const { router } = await openPage();
     // Another tab's conversion, written before this page heard of it.
-    localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthNow()]: 3 } }));
+    localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthKey()]: 3 } }));
     await fillAndGenerate();
     expect(
       await screen.findByText("You've used all your free conversions for this month"),

@@ -1,21 +1,16 @@
-/// <reference types="node" />
-import fs from "node:fs";
-import path from "node:path";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { scenePrompt } from "@/config/prompts";
-import { getUsedConversions, USAGE_STORAGE_KEY } from "@/lib/usage";
-import { server } from "../msw/server";
-import { geminiHandler, type GeminiFixtureName, type GeminiReply, type GeminiRequest } from "../msw/gemini";
-import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
-import { installCanvasStubs } from "../stubs/canvas";
+import { getUsedConversions, monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
+import type { GeminiFixtureName, GeminiReply, GeminiRequest } from "../msw/gemini";
 import { renderApp } from "../utils";
+import { fakeGemini, fixtureFile, signedIn as signIn, TEST_USER, toolPageEnvironment } from "./tool-kit";
 
 // Each test walks the whole page (upload, form, run); a busy 2-core machine needs more than 5 s.
 vi.setConfig({ testTimeout: 30_000 });
 
-const USER = makeUser();
+const USER = TEST_USER;
 const SUBMIT = "Add to Scene";
 const FAILURE_TOAST = "Failed to modify scene. Please try again.";
 
@@ -23,51 +18,18 @@ type Body = {
   contents: { parts: { text?: string; inlineData?: { mimeType: string; data: string } }[] }[];
 };
 
-function fixtureFile(name: string, type = "image/png") {
-  const bytes = fs.readFileSync(path.resolve("tests/fixtures/images", name));
-  return new File([bytes], name, { type });
-}
-
-function monthNow() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
-}
-
-function signedIn(used = 0) {
-  storeSession();
-  if (used) localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthNow()]: used } }));
-  server.use(subscriptionHandler("$5/month"));
-}
-
-function fakeGemini(replies: GeminiReply | GeminiReply[]) {
-  const { handler, requests } = geminiHandler(replies);
-  server.use(handler);
-  return requests;
-}
+/** Scene tests run on the $5/month plan. */
+const signedIn = (used = 0) => signIn({ tier: "$5/month", used });
 
 const fixture = (name: GeminiFixtureName): GeminiReply => ({ fixture: name });
 const partsOf = (request: GeminiRequest) => (request.body as Body).contents[0]!.parts;
 
-let downloads: { name: string; href: string }[] = [];
-let restoreCanvas: () => void;
+const env = toolPageEnvironment();
 
 beforeEach(() => {
-  restoreCanvas = installCanvasStubs();
+  // Every picture gets its own preview URL, so the page's pictures can be told apart.
   let urls = 0;
   vi.spyOn(URL, "createObjectURL").mockImplementation(() => `blob:scene-${++urls}`);
-  vi.stubEnv("VITE_GEMINI_API_KEY", "test-default-key");
-  vi.stubEnv("VITE_GEMINI_BASE_URL", "http://gemini.test");
-  vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "");
-  downloads = [];
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, href: this.href });
-  });
-});
-
-afterEach(() => {
-  restoreCanvas();
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
 });
 
 async function openWithBase(file = fixtureFile("portrait-astronaut.png")) {
@@ -210,7 +172,7 @@ describe("a change to the scene", () => {
     expect(parts[1]!.inlineData?.mimeType).toBe("image/jpeg");
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Download" }));
-    expect(downloads.at(-1)?.name).toBe("modified-scene.png");
+    expect(env.downloads().at(-1)?.name).toBe("modified-scene.png");
   });
 
   it("an image with a picture to add: sent as a second JPEG; switching type keeps the picture but does not send it", async () => {
@@ -418,7 +380,7 @@ describe("every failure class: the spec's message, the form kept, nothing counte
     signedIn(19);
     const requests = fakeGemini(fixture("image-success.json"));
     const { router } = await openWithBase();
-    localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthNow()]: 20 } }));
+    localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthKey()]: 20 } }));
     await fill("Text", "One too many");
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
