@@ -21,6 +21,8 @@ const SIDEBAR_ORDER = [
   "Modify Scene",
   "Visual Poetry",
   "Celebrations",
+  // Not in SPEC 2.1: issue 11's home of every kept result, first of the "More" group.
+  "My Creations",
   "Convert Anything",
   "Explore",
   "Share Photos (opens in a new tab)",
@@ -47,6 +49,7 @@ describe("app shell", () => {
     expect(byName("Create Art")).toHaveAttribute("href", "/create-art");
     expect(byName("Modify Scene")).toHaveAttribute("href", "/create-nft");
     expect(byName("Visual Poetry")).toHaveAttribute("href", "/visual-poetry");
+    expect(byName("My Creations")).toHaveAttribute("href", "/creations");
     expect(byName("Convert Anything")).toHaveAttribute("href", "#");
     expect(byName("Explore")).toHaveAttribute("href", "#explore");
     const share = links.at(-1)!;
