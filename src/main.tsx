@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "./index.css";
 import { App } from "@/app/app";
@@ -8,11 +8,15 @@ const root = createRoot(document.getElementById("root")!);
 
 try {
   getEnv();
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition: React renders the app in small slices and lets the browser paint and handle input in
+  // between, instead of one long task on a slow phone (the loading spinner of index.html stays until then).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 } catch (error) {
   // A misconfigured build says what is missing instead of showing a blank page.
   if (!(error instanceof EnvError)) throw error;
