@@ -1,0 +1,121 @@
+// Shared by the performance scripts (check-budget, bench-lighthouse): start the built app exactly as
+// `npm start` serves it, on a free port and a throw-away database, and find Debian's Chromium.
+import { execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** $CHROMIUM_PATH, else the first of chromium, chromium-browser, google-chrome on the PATH. */
+export function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const name of ["chromium", "chromium-browser", "google-chrome"]) {
+    try {
+      const found = execSync(`command -v ${name}`, { encoding: "utf8", shell: "/bin/sh" }).trim();
+      if (found) return found;
+    } catch {
+      // not installed under this name
+    }
+  }
+  throw new Error("No Chromium found: install Debian's chromium or set CHROMIUM_PATH.");
+}
+
+/** The flags every headless run here uses (no sandbox in containers, no background traffic). */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** A port nothing listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `node scripts/start.mjs` (build + preview with the local backend) on `port`, building into `outDir`,
+ * with a fresh database in a temporary folder. Resolves once the app answers; `stop()` ends the server
+ * and deletes the database.
+ */
+export async function startApp({ port, outDir, log = false, timeoutMs = 180_000 }) {
+  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), "restyle-perf-db-"));
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "localhost",
+      BUILD_OUT_DIR: outDir,
+      SUPALITE_DB_URL: dbDir,
+      LITE_TELEMETRY: "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk) => {
+    output += chunk;
+    if (log) process.stderr.write(chunk);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dbDir, { recursive: true, force: true });
+  };
+
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`npm start exited with code ${child.exitCode}:\n${output}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`npm start did not answer on ${url} within ${timeoutMs / 1000} s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, outDir: path.resolve(root, outDir), stop };
+}
+
+/** Sign a fresh user up through the real form; the local backend signs them straight in. */
+export async function signUpFresh(page, baseUrl) {
+  const email = `perf-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await page.goto(`${baseUrl}/auth`);
+  await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct-horse-42");
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  // Signed straight in: the app leaves the login page for the home page.
+  await page.waitForURL((url) => url.pathname === "/", { timeout: 30_000 });
+  return email;
+}
