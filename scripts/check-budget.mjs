@@ -7,6 +7,7 @@
 // or loads a forbidden module.
 //
 //   node scripts/check-budget.mjs [--update-baseline] [--json] [--out-dir .dist-budget] [--verbose]
+//                                 [--budgets budgets.json]
 //
 // Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
 import fs from "node:fs";
@@ -22,10 +23,11 @@ const { values: args } = parseArgs({
     json: { type: "boolean", default: false },
     "out-dir": { type: "string", default: ".dist-budget" },
     verbose: { type: "boolean", default: false },
+    budgets: { type: "string", default: "budgets.json" },
   },
 });
 
-const BUDGETS_FILE = path.join(root, "budgets.json");
+const BUDGETS_FILE = path.resolve(root, args.budgets);
 const BASELINE_FILE = path.join(root, "scripts/budget-baseline.json");
 const KB = 1024;
 const PHONE = {
@@ -176,7 +178,7 @@ for (const result of results) {
         return { ...f, was, growth: f.gz - (was ?? 0) };
       });
     const describe = (c) =>
-      `${c.file} ${c.was === undefined ? "(new)" : `${fmt(c.was)} -> `}${fmt(c.gz)} KB ` +
+      `${c.file} ${c.was === undefined ? "(new) " : `${fmt(c.was)} -> `}${fmt(c.gz)} KB ` +
       `[${topModules(app.outDir, c.file).join(", ")}]`;
     const grew = chunks.filter((c) => c.growth > 100).sort((a, b) => b.growth - a.growth);
     if (grew.length > 0) return `grew: ${grew.slice(0, 3).map(describe).join("; ")}`;
