@@ -6,11 +6,12 @@
 // the route and the chunk that grew against scripts/budget-baseline.json), loads code of another feature,
 // or loads a forbidden module.
 //
-//   node scripts/check-budget.mjs [--update-baseline] [--json] [--out-dir .dist-budget] [--verbose]
+//   node scripts/check-budget.mjs [--update-baseline] [--json] [--out-dir <folder>] [--verbose]
 //                                 [--budgets budgets.json]
 //
 // Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { parseArgs } from "node:util";
@@ -21,7 +22,7 @@ const { values: args } = parseArgs({
   options: {
     "update-baseline": { type: "boolean", default: false },
     json: { type: "boolean", default: false },
-    "out-dir": { type: "string", default: ".dist-budget" },
+    "out-dir": { type: "string" },
     verbose: { type: "boolean", default: false },
     budgets: { type: "string", default: "budgets.json" },
   },
@@ -58,8 +59,10 @@ function modulesOf(outDir, file) {
   if (fs.existsSync(mapPath)) {
     const map = JSON.parse(fs.readFileSync(mapPath, "utf8"));
     const total = map.sourcesContent?.reduce((sum, s) => sum + (s?.length ?? 0), 0) || 1;
+    // Paths from the project's root (the build may live anywhere), with forward slashes.
+    const base = path.resolve(path.dirname(mapPath), map.sourceRoot ?? "");
     modules = map.sources.map((source, i) => ({
-      source: source.replace(/^(\.\.\/)+/, ""),
+      source: path.relative(root, path.resolve(base, source)).split(path.sep).join("/"),
       share: (map.sourcesContent?.[i]?.length ?? 0) / total,
     }));
   }
@@ -133,7 +136,9 @@ async function measure(browser, url, storageState) {
 const chromiumExecutable = chromiumPath();
 const port = Number(process.env.BUDGET_PORT) || (await freePort());
 console.info(`Building and starting the app (as npm start) on port ${port}...`);
-const app = await startApp({ port, outDir: args["out-dir"], log: args.verbose });
+// The build goes to a temporary folder (outside the project, so no linter or formatter sees it).
+const outDir = args["out-dir"] ?? fs.mkdtempSync(path.join(os.tmpdir(), "restyle-budget-build-"));
+const app = await startApp({ port, outDir, log: args.verbose });
 const browser = await chromium.launch({ executablePath: chromiumExecutable, args: CHROMIUM_ARGS });
 
 const results = [];
@@ -160,6 +165,8 @@ try {
   await browser.close();
   await app.stop();
 }
+// The build's source maps are read for the report below; the temporary build goes when we exit.
+if (!args["out-dir"]) process.on("exit", () => fs.rmSync(outDir, { recursive: true, force: true }));
 
 // ---- Verdicts -------------------------------------------------------------------------------------
 const failures = [];
