@@ -1,33 +1,28 @@
 /// <reference types="node" />
-import fs from "node:fs";
-import path from "node:path";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { customPrompt } from "@/config/prompts";
 import type { TierId } from "@/config/tiers";
-import { getUsedConversions, monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
+import { getUsedConversions } from "@/lib/usage";
 import { server } from "../msw/server";
 import { fixtureText, GEMINI_BASE_URL, type GeminiFixtureName } from "../msw/gemini";
-import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
-import { installCanvasStubs } from "../stubs/canvas";
 import { renderApp } from "../utils";
 import { hideNodeEventsFromPQueue } from "./batch-jsdom";
+import { fixtureFile, signedIn as signIn, TEST_USER, toolPageEnvironment } from "./tool-kit";
 
 hideNodeEventsFromPQueue();
 // The whole app renders per test (real routes, guards, providers): on a busy 2-core runner that is slow.
 vi.setConfig({ testTimeout: 45_000 });
 
-const USER = makeUser();
+const USER = TEST_USER;
 const INSTRUCTION = "make it look like a watercolour painting";
 
-function fixtureFile(name: string, as = name, type = "image/png") {
-  const bytes = fs.readFileSync(path.resolve("tests/fixtures/images", name));
-  return new File([bytes], as, { type });
-}
 const photos = (n: number) =>
-  Array.from({ length: n }, (_, i) => fixtureFile("portrait-astronaut.png", `photo-${i + 1}.png`));
+  Array.from({ length: n }, (_, i) =>
+    fixtureFile("portrait-astronaut.png", "image/png", `photo-${i + 1}.png`),
+  );
 
 type Reply = GeminiFixtureName | { status: number; body: string } | "network-error" | "hang";
 
@@ -110,31 +105,10 @@ if (!("stream" in Blob.prototype)) {
   });
 }
 
-let downloads: { name: string; href: string }[] = [];
-let restoreCanvas: () => void;
+const env = toolPageEnvironment();
 
-beforeEach(() => {
-  restoreCanvas = installCanvasStubs();
-  vi.stubEnv("VITE_GEMINI_API_KEY", "test-default-key");
-  vi.stubEnv("VITE_GEMINI_BASE_URL", GEMINI_BASE_URL);
-  vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "");
-  downloads = [];
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, href: this.href });
-  });
-});
-
-afterEach(() => {
-  restoreCanvas();
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-});
-
-function signedIn(tier: TierId | null = "$5/month", used = 0) {
-  storeSession();
-  if (used) localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthKey()]: used } }));
-  server.use(subscriptionHandler(tier));
-}
+/** Batch tests run on the $5/month plan unless they say otherwise. */
+const signedIn = (tier: TierId | null = "$5/month", used = 0) => signIn({ tier, used });
 
 async function openBatch() {
   const view = renderApp("/batch-processing");
@@ -215,7 +189,7 @@ describe("Batch Image Processing", () => {
     await user.click(screen.getByRole("button", { name: "Download photo-2-processed.png" }));
     await user.click(screen.getByRole("button", { name: "Download all" }));
     await waitFor(() =>
-      expect(downloads.map((d) => d.name)).toEqual(["photo-2-processed.png", "batch-results.zip"]),
+      expect(env.downloads().map((d) => d.name)).toEqual(["photo-2-processed.png", "batch-results.zip"]),
     );
     // The ZIP holds the five PNGs, stored as they are, named after the originals.
     const entries = zipEntries(new Uint8Array(await blobs.at(-1)!.arrayBuffer()));
@@ -277,7 +251,7 @@ describe("Batch Image Processing", () => {
     signedIn();
     const gemini = fakeGemini(["image-success.json", "finish-no-image.json", "image-success.json"]);
     await openBatch();
-    await addFiles([...photos(3), fixtureFile("not-an-image.jpg", "notes.jpg", "image/jpeg")]);
+    await addFiles([...photos(3), fixtureFile("not-an-image.jpg", "image/jpeg", "notes.jpg")]);
     await processAll();
     await finished(4);
     expect(await screen.findByText("Successfully processed 2 image(s)")).toBeInTheDocument();
