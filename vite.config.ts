@@ -57,8 +57,9 @@ export default defineConfig({
         "/documentation": { module: "src/features/help/documentation-page.tsx" },
         "/": { module: "src/features/conversion/conversion-page.tsx", signedIn: true },
       },
-      // A returning visitor's session check and account menu, with the page instead of after it.
-      withSession: ["src/lib/supabase-client.ts", "src/features/account/account-menu.tsx"],
+      // A returning visitor's session check, with the page instead of after it (the account menu waits
+      // for a touch of the avatar: src/features/account/user-menu.tsx).
+      withSession: ["src/lib/supabase-client.ts"],
     }),
   ],
   resolve: { alias: { "@": path.resolve("src") } },

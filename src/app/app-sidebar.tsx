@@ -163,6 +163,8 @@ export function AppSidebar() {
                   <SidebarMenuButton asChild tooltip="Explore">
                     <a
                       href="#explore"
+                      onPointerEnter={ExploreDialog.preload}
+                      onFocus={ExploreDialog.preload}
                       onClick={(e) => {
                         e.preventDefault();
                         closeDrawer();

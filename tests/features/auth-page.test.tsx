@@ -170,7 +170,7 @@ describe("sign-out", () => {
     const { router } = renderApp("/");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Account menu" }));
-    expect(screen.getByRole("menu")).toHaveTextContent("ada@example.com");
+    expect(await screen.findByRole("menu")).toHaveTextContent("ada@example.com");
     await user.click(screen.getByRole("menuitem", { name: "Logout" }));
     const confirm = await screen.findByRole("alertdialog", { name: "Confirm Logout" });
     await user.click(within(confirm).getByRole("button", { name: "Logout" }));

@@ -346,8 +346,8 @@ describe("Settings", () => {
     localStorage.setItem("conversionUsage", JSON.stringify({ [USER.id]: { "2026-11": 2 } }));
     const user = userEvent.setup();
     renderApp("/creations");
-    const trigger = await screen.findByRole("button", { name: "Account menu" }, { timeout: 10_000 });
-    const settings = await openFromMenu({ user, trigger }, "Settings", "Settings");
+    await screen.findByRole("button", { name: "Account menu" }, { timeout: 10_000 });
+    const settings = await openFromMenu({ user }, "Settings", "Settings");
     await user.click(within(settings).getByRole("button", { name: "Delete my creations on this device" }));
     const confirm = await screen.findByRole("alertdialog", { name: "Delete all your creations?" });
     await user.click(within(confirm).getByRole("button", { name: "Delete all" }));

@@ -5,6 +5,7 @@ import { PanelLeftIcon } from "lucide-react";
 
 import { useIsMobile } from "@/hooks/use-mobile";
 import { cn } from "@/lib/utils";
+import { onDemand } from "@/components/on-demand";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
 import { useSidebarTooltip } from "@/components/ui/sidebar-tooltip";
@@ -168,20 +169,7 @@ function SidebarProvider({
 
 // The phone drawer (a Radix Dialog: focus trap, scroll lock) is code only a tap on the trigger needs:
 // fetched when the trigger is pressed, mounted the first time the drawer opens.
-const loadSidebarSheet = () => import("./sidebar-sheet");
-const SidebarSheet = React.lazy(() => loadSidebarSheet().then((m) => ({ default: m.SidebarSheet })));
-
-function MobileSidebar({ open, ...props }: React.ComponentProps<typeof SidebarSheet>) {
-  // Stays mounted once opened, so it can play its closing animation.
-  const [opened, setOpened] = React.useState(open);
-  if (open && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <React.Suspense fallback={null}>
-      <SidebarSheet open={open} {...props} />
-    </React.Suspense>
-  );
-}
+const MobileSidebar = onDemand(() => import("./sidebar-sheet").then((m) => m.SidebarSheet));
 
 type SidebarProps = React.ComponentProps<"aside"> & {
   side?: "left" | "right";
@@ -306,7 +294,7 @@ function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<t
       aria-controls={isMobile ? undefined : sidebarId}
       className={cn("size-7", className)}
       onPointerDown={() => {
-        if (isMobile) void loadSidebarSheet().catch(() => {});
+        if (isMobile) MobileSidebar.preload();
       }}
       onClick={(event) => {
         onClick?.(event);

@@ -14,7 +14,7 @@ import { useUser } from "@/lib/auth";
 import { DEFAULT_DISPLAY_NAME, usePreferences } from "@/lib/preferences";
 import { AvatarButton } from "./avatar-button";
 import { initialOf } from "./initial";
-import { LazyBoundary } from "./lazy-boundary";
+import { LazyBoundary } from "@/components/lazy-boundary";
 
 type AccountDialog = "profile" | "settings" | "help" | "support" | "logout";
 
@@ -46,8 +46,18 @@ export function prefetchAccountDialogs() {
   });
 }
 
-/** The signed-in account control: the avatar, its menu (SPEC 2.9) and the five dialogs it opens. */
-export function AccountMenu() {
+/**
+ * The signed-in account control: the avatar, its menu (SPEC 2.9) and the five dialogs it opens.
+ * `defaultOpen`: mounted by the avatar's press (see user-menu.tsx), so it opens at once; `focusFirstItem`
+ * when that press was a key, so the first item has focus as Radix gives it on a keyboard opening.
+ */
+export function AccountMenu({
+  defaultOpen = false,
+  focusFirstItem = false,
+}: {
+  defaultOpen?: boolean;
+  focusFirstItem?: boolean;
+}) {
   const user = useUser();
   const { displayName } = usePreferences();
   // One value decides which dialog is open, so two can never be open together.
@@ -56,10 +66,15 @@ export function AccountMenu() {
   const [mounted, setMounted] = useState<ReadonlySet<AccountDialog>>(() => new Set());
   const dialogRef = useRef<AccountDialog | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const focusFirstRef = useRef(focusFirstItem);
 
   useEffect(() => {
     dialogRef.current = dialog;
   }, [dialog]);
+
+  useEffect(() => {
+    if (defaultOpen) prefetchAccountDialogs();
+  }, [defaultOpen]);
 
   const show = useCallback((name: AccountDialog | null) => {
     setDialog(name);
@@ -90,7 +105,7 @@ export function AccountMenu() {
   });
   return (
     <>
-      <DropdownMenu onOpenChange={(open) => open && prefetchAccountDialogs()}>
+      <DropdownMenu defaultOpen={defaultOpen} onOpenChange={(open) => open && prefetchAccountDialogs()}>
         <DropdownMenuTrigger asChild>
           <AvatarButton
             ref={triggerRef}
@@ -99,7 +114,18 @@ export function AccountMenu() {
             onFocus={prefetchAccountDialogs}
           />
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-60" onCloseAutoFocus={restoreFocus}>
+        <DropdownMenuContent
+          align="end"
+          className="w-60"
+          onCloseAutoFocus={restoreFocus}
+          onFocus={(event) => {
+            // Radix focuses the menu itself on opening, and its first item only when a key opened it
+            // after Radix was listening: the key that pressed the avatar came before, so do it here.
+            if (!focusFirstRef.current || event.target !== event.currentTarget) return;
+            focusFirstRef.current = false;
+            event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+          }}
+        >
           <DropdownMenuLabel className="font-normal">
             <span className="block text-xs text-muted-foreground">Signed in as</span>
             {customName && <span className="block font-medium break-words">{customName}</span>}

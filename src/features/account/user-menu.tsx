@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useInRouterContext, useNavigate } from "react-router-dom";
 import { LogIn } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -7,24 +7,59 @@ import { useAuth } from "@/lib/auth";
 import { usePreferences } from "@/lib/preferences";
 import { AvatarButton, AvatarPlaceholder } from "./avatar-button";
 import { initialOf } from "./initial";
-import { LazyBoundary } from "./lazy-boundary";
+import { lazyPart } from "@/components/on-demand";
 
-// The menu and its dialogs are code a signed-out visitor never needs: a chunk of their own, fetched as
-// soon as a session is likely (a stored one) and shown when the session is confirmed.
-const loadAccountMenu = () => import("./account-menu");
-const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
+// The menu (Radix DropdownMenu with its popper, focus trap and scroll lock, about 30 kB gzipped) and its
+// dialogs are code nobody needs until the avatar is touched: a chunk of their own, fetched when the
+// pointer comes near the avatar or it gets focus, and mounted (already open) when it is pressed. Until
+// then the avatar is a plain button of the same size and place, announced as a menu button.
+const AccountMenu = lazyPart(() => import("./account-menu").then((m) => m.AccountMenu));
+
+const MENU_KEYS = new Set(["ArrowDown", "ArrowUp"]);
+
+function SignedInMenu({ initial }: { initial: string }) {
+  // Pressed: "pointer" or "key" (a key opens the menu with its first item focused, as Radix does).
+  const [pressed, setPressed] = useState<"pointer" | "key" | null>(null);
+  const open = (how: "pointer" | "key") => {
+    AccountMenu.preload();
+    setPressed(how);
+  };
+  const standIn = (
+    <AvatarButton
+      initial={initial}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={AccountMenu.preload}
+      onTouchStart={AccountMenu.preload}
+      onFocus={AccountMenu.preload}
+      onClick={(event: MouseEvent) => {
+        // A click with no pointer (detail 0) is Enter or Space on the focused button.
+        if (!pressed) open(event.detail === 0 ? "key" : "pointer");
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (pressed || !MENU_KEYS.has(event.key)) return;
+        event.preventDefault();
+        open("key");
+      }}
+    />
+  );
+  if (!pressed) return standIn;
+  return (
+    <AccountMenu
+      fallback={standIn}
+      onFailed={() => setPressed(null)}
+      defaultOpen
+      focusFirstItem={pressed === "key"}
+    />
+  );
+}
 
 function RoutedUserMenu() {
   const auth = useAuth();
   const navigate = useNavigate();
   const { displayName } = usePreferences();
-  const signedOut = auth.status === "signed-out";
 
-  useEffect(() => {
-    if (!signedOut) void loadAccountMenu().catch(() => {});
-  }, [signedOut]);
-
-  if (signedOut) {
+  if (auth.status === "signed-out") {
     return (
       <Button size="sm" onClick={() => navigate(paths.auth)}>
         <LogIn aria-hidden="true" className="size-4" />
@@ -33,15 +68,7 @@ function RoutedUserMenu() {
     );
   }
   if (auth.status === "loading") return <AvatarPlaceholder />;
-
-  const placeholder = <AvatarPlaceholder initial={initialOf(displayName, auth.user.email)} />;
-  return (
-    <LazyBoundary fallback={placeholder}>
-      <Suspense fallback={placeholder}>
-        <AccountMenu />
-      </Suspense>
-    </LazyBoundary>
-  );
+  return <SignedInMenu initial={initialOf(displayName, auth.user.email)} />;
 }
 
 /** The account control of the top bar; outside a router it is a plain avatar (SPEC 2.9). */

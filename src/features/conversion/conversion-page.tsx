@@ -8,8 +8,12 @@ import { paths } from "@/config/paths";
 import { gateMessage, hasFeature } from "@/config/tiers";
 import { CUSTOM_OVERLAY, getVariant, VARIANTS, type VariantId } from "@/config/variants";
 import { useSubscriptionTier } from "@/lib/subscription";
-import { CustomPromptDialog } from "./custom-prompt-dialog";
+import { onDemand } from "@/components/on-demand";
 import { useConversion } from "./use-conversion";
+
+// "Convert Image" (Radix Dialog, focus trap, scroll lock): fetched on hover or focus of Convert Anything,
+// mounted when it first opens (also straight from `?custom=true`).
+const CustomPromptDialog = onDemand(() => import("./custom-prompt-dialog").then((m) => m.CustomPromptDialog));
 
 /** One page for every style tool, driven by its row of the variant table (SPEC 2.2, 2.4, 2.15). */
 export function ConversionPage({ variantId }: { variantId: VariantId }) {
@@ -48,6 +52,8 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
               size="sm"
               className="rounded-full"
               onClick={() => setCustomOpen(true)}
+              onPointerEnter={CustomPromptDialog.preload}
+              onFocus={CustomPromptDialog.preload}
               disabled={processing}
             >
               <Wand2 aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { lastButton, mockSystemDark, openFromMenu, renderSignedIn } from "./helpers";
+import { avatar, lastButton, mockSystemDark, openFromMenu, renderSignedIn } from "./helpers";
 
 const html = document.documentElement;
 
@@ -87,14 +87,14 @@ describe("Settings", () => {
 
   it("Escape also reverts the preview; a saved dark theme stays through Cancel", async () => {
     localStorage.setItem("theme", "dark");
-    const { dialog, user, trigger } = await openSettings();
+    const { dialog, user } = await openSettings();
     expect(html).toHaveClass("dark");
     await user.click(within(dialog).getByRole("radio", { name: "Light" }));
     expect(html).not.toHaveClass("dark");
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(html).toHaveClass("dark");
-    expect(trigger).toBeInTheDocument();
+    expect(avatar()).toBeInTheDocument();
   });
 
   it("Light removes the dark class on save", async () => {
