@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { ChoiceSelect } from "@/components/choice-select";
 import { ASPECT_RATIOS, type AspectRatio } from "@/config/prompts";
 
 const NAMES: Record<AspectRatio, string> = {
@@ -10,6 +10,8 @@ const NAMES: Record<AspectRatio, string> = {
   "16:9": "Landscape (16:9)",
   "9:16": "Story (9:16)",
 };
+
+const CHOICES = ASPECT_RATIOS.map((ratio) => ({ value: ratio, label: NAMES[ratio] }));
 
 /** The shape of a generated image, sent as generationConfig.imageConfig.aspectRatio (1:1 default). */
 export function AspectRatioSelect({
@@ -25,18 +27,14 @@ export function AspectRatioSelect({
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>Aspect ratio</Label>
-      <Select value={value} onValueChange={(v) => onChange(v as AspectRatio)} disabled={disabled}>
-        <SelectTrigger id={id} className="w-full sm:w-56">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {ASPECT_RATIOS.map((ratio) => (
-            <SelectItem key={ratio} value={ratio}>
-              {NAMES[ratio]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <ChoiceSelect
+        id={id}
+        className="w-full sm:w-56"
+        choices={CHOICES}
+        value={value}
+        onValueChange={(v) => onChange(v as AspectRatio)}
+        disabled={disabled}
+      />
     </div>
   );
 }

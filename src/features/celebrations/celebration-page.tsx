@@ -8,7 +8,7 @@ import { ShareButton } from "@/components/share-button";
 import { ToolPage } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { ChoiceSelect } from "@/components/choice-select";
 import { CELEBRATION_TYPES, type CelebrationType } from "@/config/prompts";
 import { getTool } from "@/config/tools";
 import { celebrationFileName, useCelebration, type CelebrationResult } from "./use-celebration";
@@ -150,29 +150,19 @@ export function CelebrationPage() {
           <div className="grid items-start gap-5 sm:grid-cols-2">
             <div className="grid content-start gap-2">
               <Label htmlFor={typeId}>Celebration type</Label>
-              <Select
+              <ChoiceSelect
+                id={typeId}
+                ref={typeRef}
+                className="w-full"
+                choices={CELEBRATION_TYPES}
                 value={form.type}
                 onValueChange={(v) => c.setType(v as CelebrationType)}
+                placeholder="Select a celebration type"
                 disabled={disabled}
-              >
-                <SelectTrigger
-                  id={typeId}
-                  ref={typeRef}
-                  className="w-full"
-                  aria-required="true"
-                  aria-invalid={form.fieldErrors.type ? true : undefined}
-                  aria-describedby={form.fieldErrors.type ? typeErrorId : undefined}
-                >
-                  <SelectValue placeholder="Select a celebration type" />
-                </SelectTrigger>
-                <SelectContent>
-                  {CELEBRATION_TYPES.map((t) => (
-                    <SelectItem key={t.value} value={t.value}>
-                      {t.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                aria-required="true"
+                aria-invalid={form.fieldErrors.type ? true : undefined}
+                aria-describedby={form.fieldErrors.type ? typeErrorId : undefined}
+              />
               <FieldError id={typeErrorId} message={form.fieldErrors.type} />
             </div>
             <AspectRatioSelect value={form.aspectRatio} onChange={c.setAspectRatio} disabled={disabled} />

@@ -6,7 +6,7 @@ import { CostNote } from "@/components/remaining-counter";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { ChoiceSelect } from "@/components/choice-select";
 import { SCENE_POSITIONS, SCENE_TYPES, type ScenePosition, type SceneType } from "@/config/prompts";
 import { cn } from "@/lib/utils";
 import { POSITION_LABELS } from "./position";
@@ -14,6 +14,10 @@ import { SCENE_MESSAGES, SCENE_TYPE_LABELS, type SceneForm as SceneFormValues } 
 
 /** The Position select's "no position" entry (SPEC 5: a select item never has an empty value). */
 const ANYWHERE = "anywhere";
+const POSITION_CHOICES = [
+  { value: ANYWHERE, label: "Anywhere (let the AI choose)" },
+  ...SCENE_POSITIONS.map((position) => ({ value: position, label: POSITION_LABELS[position] })),
+];
 
 export const SCENE_DESCRIPTION_MAX = 500;
 
@@ -109,23 +113,14 @@ export function SceneForm({
 
       <div className="grid gap-2">
         <Label htmlFor={positionId}>Position (optional)</Label>
-        <Select
+        <ChoiceSelect
+          id={positionId}
+          className="w-full"
+          choices={POSITION_CHOICES}
           value={values.position ?? ANYWHERE}
           onValueChange={(v) => set({ position: v === ANYWHERE ? null : (v as ScenePosition) })}
           disabled={disabled}
-        >
-          <SelectTrigger id={positionId} className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ANYWHERE}>Anywhere (let the AI choose)</SelectItem>
-            {SCENE_POSITIONS.map((position) => (
-              <SelectItem key={position} value={position}>
-                {POSITION_LABELS[position]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        />
       </div>
 
       {values.type === "image" && (

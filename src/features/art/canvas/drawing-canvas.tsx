@@ -22,14 +22,7 @@ import {
 } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DrawingEngine } from "./engine";
 import { useDrawingStorage } from "./use-drawing-storage";
 import {
@@ -490,6 +483,8 @@ function Canvas({
           type="button"
           variant="outline"
           onClick={() => (state.blank ? engine.clear() : setConfirmClear(true))}
+          onPointerEnter={ConfirmDialog.preload}
+          onFocus={ConfirmDialog.preload}
           disabled={state.blank && !state.locked && !state.curvePending}
         >
           <Trash2 aria-hidden="true" />
@@ -545,24 +540,16 @@ function Canvas({
         )}
       </div>
 
-      <Dialog open={confirmClear} onOpenChange={setConfirmClear}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Clear the drawing?</DialogTitle>
-            <DialogDescription>
-              The canvas becomes white again and the background is unlocked. Undo brings the drawing back.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setConfirmClear(false)}>
-              Keep drawing
-            </Button>
-            <Button type="button" variant="destructive" onClick={clear}>
-              Clear drawing
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmClear}
+        onOpenChange={setConfirmClear}
+        title="Clear the drawing?"
+        description="The canvas becomes white again and the background is unlocked. Undo brings the drawing back."
+        cancelLabel="Keep drawing"
+        confirmLabel="Clear drawing"
+        onConfirm={clear}
+        destructive
+      />
     </section>
   );
 }

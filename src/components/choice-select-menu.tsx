@@ -1,0 +1,28 @@
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import type { ChoiceSelectProps } from "@/components/choice-select";
+
+/** The Radix Select behind ChoiceSelect, loaded when its stand-in is first pressed (and open then). */
+export function ChoiceSelectMenu({
+  choices,
+  value,
+  onValueChange,
+  placeholder,
+  disabled,
+  defaultOpen,
+  ...trigger
+}: ChoiceSelectProps & { defaultOpen?: boolean }) {
+  return (
+    <Select value={value} onValueChange={onValueChange} disabled={disabled} defaultOpen={defaultOpen}>
+      <SelectTrigger {...trigger}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {choices.map((choice) => (
+          <SelectItem key={choice.value} value={choice.value}>
+            {choice.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,0 +1,9 @@
+import { onDemand } from "@/components/on-demand";
+
+/**
+ * A question with two answers (Radix Dialog): its code is fetched when it first opens, or on hover or
+ * focus of what opens it through `ConfirmDialog.preload`.
+ */
+export const ConfirmDialog = onDemand(() =>
+  import("@/components/confirm-dialog-content").then((m) => m.ConfirmDialogContent),
+);
