@@ -8,6 +8,8 @@
 //
 //   node scripts/bench-batch.mjs [--copies 20] [--port 4790] [--file ../shared/fixtures/images/photo-12mp.jpg]
 //
+// BENCH_TIMELINE=1 also prints every engine request (start and end, from the first one).
+//
 // Chromium: $CHROMIUM_PATH, else `chromium` on the PATH, else Playwright's own download.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -170,12 +172,14 @@ try {
 
     await page.getByLabel("Instruction").fill("make it look like a watercolour painting");
     const start = performance.now();
+    const clickedAt = Date.now();
     await page.getByRole("button", { name: "Process All Images" }).click();
     await page
       .getByTestId("batch-progress")
       .filter({ hasText: `${copies} of ${copies}` })
       .waitFor({ timeout: 600_000 });
     const totalMs = performance.now() - start;
+    const finishedAt = Date.now();
     const done = await page.locator("[data-testid=batch-card][data-status=done]").count();
     sampling = false;
     await sampler;
@@ -194,6 +198,15 @@ try {
     }
     busyMs += to - from;
     const idealMs = sumMs / CONCURRENCY;
+    const firstRequestMs = (sorted[0]?.[0] ?? clickedAt) - clickedAt;
+    const afterLastMs = finishedAt - Math.max(...spans.map((span) => span[1]));
+    if (process.env.BENCH_TIMELINE) {
+      const t0 = sorted[0]?.[0] ?? 0;
+      for (const [a, b] of sorted)
+        console.log(
+          `    ${(a - t0).toFixed(0).padStart(6)} -> ${(b - t0).toFixed(0).padStart(6)}  (${(b - a).toFixed(0)} ms)`,
+        );
+    }
     report = {
       copies,
       done,
@@ -204,6 +217,8 @@ try {
       idealMs,
       ratio: totalMs / idealMs,
       busyMs,
+      firstRequestMs,
+      afterLastMs,
       peakHeap,
       photoBytes: photo.length,
       cores: os.cpus().length,
@@ -228,6 +243,9 @@ console.log(`  total (click to last):    ${s(report.totalMs)}`);
 console.log(`  engine answer times, sum: ${s(report.sumMs)}; / ${CONCURRENCY} = ${s(report.idealMs)}`);
 console.log(
   `  requests in flight:       ${s(report.busyMs)} with at least one, ${(report.sumMs / report.busyMs).toFixed(2)} on average then`,
+);
+console.log(
+  `  click to first request:   ${s(report.firstRequestMs)}; last answer to "all done": ${s(report.afterLastMs)}`,
 );
 console.log(`  total / ideal:            ${report.ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x)`);
 console.log(`  peak JS heap:             ${mb(report.peakHeap)} (target < ${mb(TARGET_HEAP_BYTES)})`);

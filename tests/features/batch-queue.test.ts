@@ -59,6 +59,41 @@ const rateLimit = (retryAfterMs?: number) =>
   });
 
 describe("batch queue", () => {
+  it("hands a slot on when a request has its answer, while that answer is still being read", async () => {
+    const sent: string[] = [];
+    const reading: (() => void)[] = [];
+    const run = startBatch({
+      items: items(4),
+      onEvent: () => {},
+      process: async (item: Item, ctx: BatchTaskContext) => {
+        await ctx.whenSendable();
+        sent.push(item.id);
+        await tick();
+        // The answer is in: the slot is free, but this image's result is not read yet.
+        ctx.answered();
+        await new Promise<void>((resolve) => reading.push(resolve));
+        return item.id;
+      },
+    });
+    await vi.waitFor(() => expect(reading).toHaveLength(4));
+    expect(sent).toEqual(["i0", "i1", "i2", "i3"]);
+    reading.forEach((finish) => finish());
+    expect(await run.done).toEqual({ done: 4, failed: 0, cancelled: 0 });
+  });
+
+  it("without an answer the fourth image waits for a slot", async () => {
+    const task = controllable();
+    const run = startBatch({ items: items(4), process: task.process, onEvent: () => {} });
+    await tick();
+    expect(task.calls.map((c) => c.id)).toEqual(["i0", "i1", "i2"]);
+    task.calls.shift()!.resolve("r");
+    await tick();
+    await tick();
+    expect(task.calls.map((c) => c.id)).toEqual(["i1", "i2", "i3"]);
+    task.calls.forEach((c) => c.resolve("r"));
+    await run.done;
+  });
+
   it("works on at most three images at once and finishes all of them", async () => {
     const task = controllable();
     const events: BatchEvent<string>[] = [];

@@ -6,7 +6,7 @@
 import { getEnv } from "@/config/env";
 import { customPrompt } from "@/config/prompts";
 import { describeFailure, generateImage, type GeminiTarget } from "@/lib/gemini";
-import { dataUrlToBlob, isImageInputError, loadImage, prepareImage } from "@/lib/image";
+import { blobToBase64, dataUrlToBlob, isImageInputError, loadImage, prepareImage } from "@/lib/image";
 import type { BatchTaskContext } from "./batch-queue";
 
 /** At most this many images in one run (issue 9). */
@@ -20,54 +20,73 @@ export const INVALID_KEY_TEXT = "Invalid API key. Please check your API key or t
 
 export type BatchResult = { blob: Blob; mimeType: string };
 
-/** A small, upright JPEG of the photo for its card; the decoded photo is released at once. */
-export async function makeThumbnail(file: File): Promise<Blob> {
+/** The photo as it is sent (upright, long side 1536, JPEG), kept as a Blob until its turn. */
+export type SendableImage = { blob: Blob; mimeType: string };
+
+/**
+ * One decode of the photo for both things the batch needs from it: the small upright JPEG of its card
+ * and the image that will be sent. Done in the background while the visitor writes the instruction,
+ * so a run starts sending at once instead of decoding 12 MP photos between requests.
+ */
+export async function prepareBatchPhoto(file: File): Promise<{ thumbnail: Blob; sendable: SendableImage }> {
   const image = await loadImage(file);
   try {
-    const prepared = await prepareImage(image, { maxSide: THUMBNAIL_SIDE, quality: 0.75 });
-    return prepared.blob;
+    const thumbnail = await prepareImage(image, { maxSide: THUMBNAIL_SIDE, quality: 0.75 });
+    const sendable = await prepareImage(image, BATCH_PREPARE);
+    return { thumbnail: thumbnail.blob, sendable: { blob: sendable.blob, mimeType: sendable.mimeType } };
   } finally {
     image.release();
   }
 }
 
 /**
- * Prepares the photo (decoded, downscaled, re-encoded, then released) and sends it with the
- * instruction. One attempt: the queue decides about retries, so a rate-limit wait is shown once.
+ * Sends the photo with the instruction: the image prepared ahead when there is one, else the photo is
+ * prepared now (decoded, downscaled, re-encoded, then released). One attempt: the queue decides about
+ * retries, so a rate-limit wait is shown once.
  */
 export async function processBatchImage(
   file: File,
   instruction: string,
   target: GeminiTarget,
   ctx: BatchTaskContext & {
+    /** Prepared ahead by prepareBatchPhoto. */
+    sendable?: SendableImage;
     /** The card has no thumbnail yet: one is made from the photo already loaded for sending. */
     onThumbnail?: (thumbnail: Blob) => void;
+    /** The image prepared here, to be kept for a retry. */
+    onPrepared?: (sendable: SendableImage) => void;
   },
 ): Promise<BatchResult> {
-  ctx.phase("preparing");
-  const image = await loadImage(file);
-  let prepared;
-  try {
-    if (ctx.onThumbnail) {
-      const thumbnail = await prepareImage(image, { maxSide: THUMBNAIL_SIDE, quality: 0.75 });
-      ctx.onThumbnail(thumbnail.blob);
+  let sendable = ctx.sendable;
+  if (!sendable) {
+    ctx.phase("preparing");
+    const image = await loadImage(file);
+    try {
+      if (ctx.onThumbnail) {
+        const thumbnail = await prepareImage(image, { maxSide: THUMBNAIL_SIDE, quality: 0.75 });
+        ctx.onThumbnail(thumbnail.blob);
+      }
+      const prepared = await prepareImage(image, BATCH_PREPARE);
+      sendable = { blob: prepared.blob, mimeType: prepared.mimeType };
+      ctx.onPrepared?.(sendable);
+    } finally {
+      image.release();
     }
-    prepared = await prepareImage(image, BATCH_PREPARE);
-  } finally {
-    image.release();
   }
+  // Read before waiting for a slot, so a freed slot is used at once.
+  const data = await blobToBase64(sendable.blob);
   // A rate-limit pause that began while this photo was being prepared holds it back too.
   await ctx.whenSendable();
   ctx.phase("sending");
   const result = await generateImage({
     target,
     model: getEnv().VITE_GEMINI_IMAGE_MODEL,
-    parts: [
-      { text: customPrompt(instruction) },
-      { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } },
-    ],
+    parts: [{ text: customPrompt(instruction) }, { inlineData: { mimeType: sendable.mimeType, data } }],
     signal: ctx.signal,
     maxAttempts: 1,
+    onAnswered: (ok) => {
+      if (ok) ctx.answered();
+    },
   });
   const blob = dataUrlToBlob(result.dataUrl);
   return { blob, mimeType: blob.type || result.image.mimeType };

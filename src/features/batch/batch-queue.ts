@@ -25,6 +25,11 @@ export type BatchTaskContext = {
   attempt: number;
   /** Resolves when the queue may send (at once, or when a shared pause ends). Await it before a request. */
   whenSendable: () => Promise<void>;
+  /**
+   * The request has a successful answer: its slot goes to the next image while this answer is read
+   * (an error answer keeps it, so a "slow down" pauses the queue before anything else is sent).
+   */
+  answered: () => void;
 };
 
 export type BatchQueueOptions<T extends { id: string }, R> = {
@@ -217,6 +222,12 @@ export function startBatch<T extends { id: string }, R>(options: BatchQueueOptio
             },
             phase: (phase) => {
               if (!signal.aborted) emit({ type: "phase", id: item.id, phase });
+            },
+            answered: () => {
+              if (holdsSlot) {
+                holdsSlot = false;
+                releaseSlot();
+              }
             },
           }),
           signal,

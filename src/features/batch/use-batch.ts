@@ -14,10 +14,11 @@ import { subscriptionQueryOptions } from "@/lib/subscription";
 import {
   batchErrorText,
   MAX_BATCH_FILES,
-  makeThumbnail,
+  prepareBatchPhoto,
   processBatchImage,
   resultFileName,
   zipResults,
+  type SendableImage,
 } from "./batch-image";
 import { startBatch, type BatchRun, type BatchSummary } from "./batch-queue";
 import { batchReducer, countByStatus, initialBatchState, type BatchItem } from "./batch-state";
@@ -87,6 +88,8 @@ export function useBatch() {
   const runRef = useRef<BatchRun | null>(null);
   const summaryRef = useRef<BatchSummary>({ done: 0, failed: 0, cancelled: 0 });
   const itemsRef = useRef<BatchItem[]>(state.items);
+  /** Each photo as it will be sent, prepared ahead (Blobs, outside the JS heap), by item id. */
+  const sendables = useRef(new Map<string, SendableImage>());
   /** Every object URL this page made and has not revoked yet. */
   const urls = useRef(new Set<string>());
   const mounted = useRef(true);
@@ -136,6 +139,11 @@ export function useBatch() {
           const needsThumb = itemsRef.current.find((i) => i.id === item.id)?.thumb.state === "pending";
           return processBatchImage(item.file, input.instruction, target, {
             ...task,
+            sendable: sendables.current.get(item.id),
+            onPrepared: (sendable) => {
+              if (mounted.current && itemsRef.current.some((i) => i.id === item.id))
+                sendables.current.set(item.id, sendable);
+            },
             onThumbnail: needsThumb
               ? (blob) => {
                   if (mounted.current)
@@ -160,7 +168,10 @@ export function useBatch() {
                   file: event.result.blob,
                   fileName: original && resultFileName(original.name, event.result.mimeType, new Set()),
                   instruction: input.instruction,
-                  original,
+                  // The photo as sent (upright, 1536 px) rather than the file as it came: My
+                  // Creations keeps 1024 px of it, and decoding a 12 MP photo again for that, per
+                  // result, would hold up the requests still running.
+                  original: sendables.current.get(event.id)?.blob ?? original,
                 });
               }
               dispatch({
@@ -233,7 +244,8 @@ export function useBatch() {
   });
   const running = ai.running;
 
-  // Thumbnails, one at a time, while no batch runs (a run makes them from the photo it loads anyway).
+  // Each photo is decoded once, in the background, one at a time while no batch runs: its card's
+  // thumbnail and the image to send come from that decode (a run prepares the others itself).
   const thumbBusy = useRef(false);
   const [thumbTick, setThumbTick] = useState(0);
   useEffect(() => {
@@ -241,13 +253,15 @@ export function useBatch() {
     const next = state.items.find((item) => item.thumb.state === "pending");
     if (!next) return;
     thumbBusy.current = true;
-    void makeThumbnail(next.file)
+    void prepareBatchPhoto(next.file)
       .then(
-        (blob) => {
+        ({ thumbnail, sendable }) => {
           if (!mounted.current) return;
           const item = itemsRef.current.find((i) => i.id === next.id);
-          if (item?.thumb.state === "pending") {
-            dispatch({ type: "thumb", id: next.id, thumb: { state: "ready", url: makeUrl(blob) } });
+          if (!item) return; // removed meanwhile
+          sendables.current.set(next.id, sendable);
+          if (item.thumb.state === "pending") {
+            dispatch({ type: "thumb", id: next.id, thumb: { state: "ready", url: makeUrl(thumbnail) } });
           }
         },
         (error: unknown) => {
@@ -296,6 +310,7 @@ export function useBatch() {
       if (!item) return;
       if (item.thumb.state === "ready") revoke(item.thumb.url);
       revoke(item.result?.url);
+      sendables.current.delete(id);
       dispatch({ type: "remove", id });
       setNotice(null);
     },
@@ -308,6 +323,7 @@ export function useBatch() {
       if (item.thumb.state === "ready") revoke(item.thumb.url);
       revoke(item.result?.url);
     }
+    sendables.current.clear();
     dispatch({ type: "clear" });
     setNotice(null);
     ai.reset();

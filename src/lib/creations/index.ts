@@ -42,10 +42,31 @@ import { getCreation, openCreationsDb, putCreation } from "./store";
 import { requestPersistence } from "./storage";
 import type { CreationRecord, NewCreation } from "./types";
 
+/** Thumbnail work waiting its turn: one creation at a time, each when the page is idle. */
+let backgroundChain: Promise<unknown> = Promise.resolve();
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
+}
+
+/**
+ * Runs `job` after the background jobs before it, once the page is idle (or after a second): the
+ * thumbnails of a batch's results then wait for the gaps between its requests instead of decoding
+ * three pictures at once while the next photo should be sent.
+ */
+function inBackground<T>(job: () => Promise<T>): Promise<T> {
+  const run = backgroundChain.then(whenIdle).then(job);
+  backgroundChain = run.catch(() => undefined);
+  return run;
+}
+
 /**
  * Keeps one result for the user in two writes: first the file and the original as they came (a
  * reload a moment later already finds them), then the thumbnails and the downscaled original in
- * their place. Asks the browser to keep the data on the first save. Throws a CreationStoreError
+ * their place (background work: one creation at a time, when the page is idle). Asks the browser to keep the data on the first save. Throws a CreationStoreError
  * when the first write fails; a failure of the second leaves the first in place.
  */
 export async function saveCreation(userId: string, creation: NewCreation): Promise<CreationRecord> {
@@ -55,7 +76,7 @@ export async function saveCreation(userId: string, creation: NewCreation): Promi
   let record = await putCreation(userId, quick, database);
   void requestPersistence();
   try {
-    record = await putCreation(userId, await withThumbnails(quick), database);
+    record = await putCreation(userId, await inBackground(() => withThumbnails(quick)), database);
   } catch (error) {
     console.warn("The creation was kept without its thumbnails", error);
   }

@@ -31,6 +31,11 @@ export type GenerateOptions = {
   maxAttempts?: number;
   /** Called with the wait before each retry delay, and with null when the wait ends. */
   onRetryWait?: (wait: RetryWait | null) => void;
+  /**
+   * Called when an answer has fully arrived, before it is read (`ok`: a 2xx status), so a queue can
+   * send its next request while this answer is parsed.
+   */
+  onAnswered?: (ok: boolean) => void;
 };
 
 export const DEFAULT_TIMEOUT_MS = 90_000;
@@ -78,6 +83,7 @@ async function post(url: string, init: RequestInit, options: GenerateOptions): P
     const exchange = async (): Promise<Answer> => {
       const response = await fetch(url, { ...init, signal: controller.signal });
       const text = await response.text();
+      options.onAnswered?.(response.ok);
       return {
         status: response.status,
         ok: response.ok,

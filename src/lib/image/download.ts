@@ -11,7 +11,18 @@ export function dataUrlToBlob(dataUrl: string): Blob {
   const type = params.join(";").trim() || "text/plain;charset=US-ASCII";
   const data = match[2]!;
   if (!isBase64) return new Blob([decodeURIComponent(data)], { type });
-  const binary = atob(decodeURIComponent(data).replace(/\s+/g, ""));
+  // An AI answer is megabytes of plain base64: skip the passes it does not need.
+  const unescaped = data.includes("%") ? decodeURIComponent(data) : data;
+  const base64 = /\s/.test(unescaped) ? unescaped.replace(/\s+/g, "") : unescaped;
+  const fromBase64 = (Uint8Array as { fromBase64?: (text: string) => Uint8Array<ArrayBuffer> }).fromBase64;
+  if (fromBase64) {
+    try {
+      return new Blob([fromBase64(base64)], { type });
+    } catch {
+      // Not strict base64 (missing padding, say): atob below is more forgiving.
+    }
+  }
+  const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return new Blob([bytes], { type });

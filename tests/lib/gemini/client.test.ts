@@ -81,6 +81,15 @@ describe("generateImage: success", () => {
     expect(result.text).toBe("Here is your image with one cucumber added.");
   });
 
+  it("says when each answer has arrived, and whether it was a success, before reading it", async () => {
+    serve([{ fixture: "error-500-internal.json" }, { fixture: "image-success.json" }]);
+    const answered: boolean[] = [];
+    vi.useFakeTimers();
+    const result = await settle(generateImage(imageOptions({ onAnswered: (ok) => answered.push(ok) })));
+    expect(result.image).toEqual(SUCCESS_IMAGE);
+    expect(answered).toEqual([false, true]);
+  });
+
   it("returns an image-only answer without text", async () => {
     serve({ fixture: "image-only-success.json" });
     const result = await generateImage(imageOptions());
