@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ANIMATION_PROMPT, characterPrompt } from "@/config/prompts";
+import { listCreations } from "@/lib/creations";
 import { getUsedConversions } from "@/lib/usage";
 import { server } from "../msw/server";
 import { fixtureJson, fixtureText, GEMINI_BASE_URL, type GeminiFixtureName } from "../msw/gemini";
@@ -296,6 +297,34 @@ describe("Character Animator (/animator)", () => {
     expect(gif.frames).toBe(4);
     expect(gif.loopCount).toBe(0);
     expect([gif.width, gif.height]).toEqual([8, 8]);
+  });
+
+  it("a reload shows the last character with its animation again (from My Creations); nothing is sent or counted", async () => {
+    signedIn();
+    const calls = fakeGemini(["image-success.json"]);
+    const first = await openPage();
+    const user = await createCharacter();
+    await screen.findByText("Character created successfully!");
+    await user.click(screen.getByRole("button", { name: "Animate" }));
+    await screen.findByText("Animation ready!");
+    // The GIF is kept with the character as its original.
+    await waitFor(async () => {
+      const kept = (await listCreations(USER.id, { tool: "animator" })).items;
+      expect(kept.map((r) => [r.kind, r.hasOriginal])).toEqual([
+        ["gif", true],
+        ["image", false],
+      ]);
+    });
+    act(() => first.unmount());
+
+    await openPage();
+    const character = await screen.findByRole("img", { name: `Generated character: ${DESCRIPTION}` });
+    expect(character.getAttribute("src")).toMatch(/^data:image\//);
+    expect(await screen.findByRole("img", { name: "Animated character" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download GIF" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Animate" })).toBeEnabled();
+    expect(calls).toHaveLength(2);
+    expect(getUsedConversions(USER.id)).toBe(2);
   });
 
   it("with reduced motion asked for, the frames are shown side by side and nothing plays", async () => {

@@ -265,10 +265,11 @@ describe("keeping results", () => {
     expect(getUsedConversions(USER.id)).toBe(1);
   });
 
-  it("batch: each image is kept as it comes back, named after its original", async () => {
-    server.use(subscriptionHandler("$5/month"), geminiHandler({ fixture: "image-success.json" }).handler);
+  it("batch: each image is kept as it comes back, named after its original, and the batch is shown again on the next visit", async () => {
+    const gemini = geminiHandler({ fixture: "image-success.json" });
+    server.use(subscriptionHandler("$5/month"), gemini.handler);
     const user = userEvent.setup();
-    renderApp("/batch-processing");
+    const first = renderApp("/batch-processing");
     await screen.findByRole("heading", { level: 1, name: "Batch Image Processing" });
     const bytes = fs.readFileSync(path.resolve("tests/fixtures/images/portrait-astronaut.png"));
     await user.upload(screen.getByTestId("files-input"), [
@@ -288,6 +289,26 @@ describe("keeping results", () => {
       expect.arrayContaining([expect.stringMatching(/^alice/), expect.stringMatching(/^bob/)]),
     );
     expect(kept.every((r) => r.hasOriginal && r.kind === "image")).toBe(true);
+    expect(new Set(kept.map((r) => r.details?.run)).size).toBe(1);
+    await waitFor(() => expect(screen.getAllByRole("button", { name: /^Share / })).toHaveLength(2));
+    first.unmount();
+
+    // Coming back: the two cards are there again, done, with their results and actions; nothing is
+    // sent or counted.
+    renderApp("/batch-processing");
+    expect(await screen.findByText("Your last batch, kept on this device.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId("batch-card")).toHaveLength(2));
+    const cards = screen.getAllByTestId("batch-card");
+    expect(cards.map((card) => card.dataset.status)).toEqual(["done", "done"]);
+    expect(screen.getByRole("img", { name: "Result: alice.png" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Original: bob.png" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Instruction")).toHaveValue("make it sepia");
+    await user.click(screen.getByRole("button", { name: "Download alice-processed.png" }));
+    expect(downloads.at(-1)?.name).toBe("alice-processed.png");
+    expect(screen.getByRole("button", { name: "Share bob-processed.png" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Download all" })).toBeEnabled();
+    expect(gemini.requests).toHaveLength(2);
+    expect(getUsedConversions(USER.id)).toBe(2);
   });
 
   it("a full disk: one plain message with Delete oldest, which makes room and keeps the result", async () => {

@@ -45,6 +45,11 @@ export type Animation = {
 };
 
 let animations = 0;
+/** A new id for an animation shown again from My Creations (the player starts again at frame 1). */
+export function nextRestoredAnimationId(): number {
+  animations += 1;
+  return animations;
+}
 
 type CallOptions = {
   apiKey?: string;

@@ -111,3 +111,54 @@ export async function splitSheet(sheet: Blob, maxSide = MAX_FRAME_SIDE): Promise
     image.close();
   }
 }
+
+type GifDecoder = {
+  tracks: { ready: Promise<void>; selectedTrack: { frameCount: number } | null };
+  decode: (options: { frameIndex: number }) => Promise<{ image: VideoFrame }>;
+  close: () => void;
+};
+type GifDecoderClass = new (init: { data: ArrayBuffer; type: string }) => GifDecoder;
+
+/**
+ * The frames of a kept animation GIF again (a reload shows the last animation), as PNG data URLs for
+ * the player: decoded with the browser's ImageDecoder where there is one; elsewhere the GIF itself as
+ * the one frame, which the browser animates on its own.
+ */
+export async function framesOfGif(gif: Blob): Promise<{ url: string; width: number; height: number }[]> {
+  const Decoder = (globalThis as { ImageDecoder?: GifDecoderClass }).ImageDecoder;
+  if (Decoder) {
+    try {
+      const decoder = new Decoder({ data: await gif.arrayBuffer(), type: "image/gif" });
+      try {
+        await decoder.tracks.ready;
+        const count = decoder.tracks.selectedTrack?.frameCount ?? 0;
+        const frames: { url: string; width: number; height: number }[] = [];
+        for (let i = 0; i < count; i++) {
+          const { image } = await decoder.decode({ frameIndex: i });
+          try {
+            const width = image.displayWidth;
+            const height = image.displayHeight;
+            const { canvas, ctx } = createCanvas(width, height);
+            ctx.drawImage(image, 0, 0);
+            frames.push({ url: await blobToDataUrl(await toPngBlob(canvas)), width, height });
+          } finally {
+            image.close();
+          }
+        }
+        if (frames.length > 0) return frames;
+      } finally {
+        decoder.close();
+      }
+    } catch (error) {
+      console.warn("The animation's frames could not be read again; showing the GIF itself", error);
+    }
+  }
+  const size = await createImageBitmap(gif)
+    .then((bitmap) => {
+      const found = { width: bitmap.width, height: bitmap.height };
+      bitmap.close();
+      return found;
+    })
+    .catch(() => ({ width: MAX_FRAME_SIDE, height: MAX_FRAME_SIDE }));
+  return [{ url: await blobToDataUrl(gif), ...size }];
+}

@@ -1,8 +1,8 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/prompts";
 import { getTool } from "@/config/tools";
-import { useRestoreLastCreation } from "@/hooks/keep-creation";
+import { blobToDataUrl, useRestoreLastCreation } from "@/hooks/keep-creation";
 import { useAiRun, type AiRunCopy } from "@/hooks/use-ai-run";
 import { useApiKey } from "@/lib/api-key";
 import { downloadImage } from "@/lib/image";
@@ -11,9 +11,11 @@ import {
   ANIMATION_FALLBACK,
   CHARACTER_FALLBACK,
   createCharacter,
+  nextRestoredAnimationId,
   type Animation,
   type Character,
 } from "./run-animator";
+import { framesOfGif } from "./sprite-sheet";
 
 export type AnimatorInput =
   | { kind: "create"; description: string; aspectRatio: AspectRatio }
@@ -78,6 +80,9 @@ export function useAnimator() {
             file: animation.gif,
             fileName: GIF_DOWNLOAD_NAME,
             instruction: character.description,
+            details: { aspectRatio: character.aspectRatio },
+            // The character it animates: My Creations compares the two, and a reload shows both again.
+            original: character.dataUrl,
           }
         : {
             tool: "animator",
@@ -87,15 +92,34 @@ export function useAnimator() {
             details: { aspectRatio: character.aspectRatio },
           },
   });
-  // A reload shows the last character again (kept on the device) and it can be animated.
-  useRestoreLastCreation("animator", ai.state.status === "idle", ({ dataUrl, record }) => {
-    const base64 = dataUrl?.split(",")[1];
-    if (record.kind !== "image" || !dataUrl || !base64) return;
+  // A reload shows the last character again (kept on the device) and it can be animated; when the last
+  // result was its animation, the animation plays again below it.
+  const idle = ai.state.status === "idle";
+  const idleRef = useRef(idle);
+  useEffect(() => {
+    idleRef.current = idle;
+  });
+  const { restore } = ai;
+  useRestoreLastCreation("animator", idle, ({ dataUrl, record, files }) => {
     const aspectRatio = ASPECT_RATIOS.find((r) => r === record.details?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
-    ai.restore({
-      character: { dataUrl, mimeType: record.mimeType, base64, description: record.instruction, aspectRatio },
-      animation: null,
-    });
+    const characterOf = (url: string, mimeType: string): Character | null => {
+      const base64 = url.split(",")[1];
+      return base64 ? { dataUrl: url, mimeType, base64, description: record.instruction, aspectRatio } : null;
+    };
+    if (record.kind === "image" && dataUrl) {
+      const character = characterOf(dataUrl, record.mimeType);
+      if (character) restore({ character, animation: null });
+      return;
+    }
+    if (record.kind !== "gif" || !files.original) return;
+    const original = files.original;
+    void Promise.all([blobToDataUrl(original), framesOfGif(files.file)])
+      .then(([url, frames]) => {
+        const character = characterOf(url, original.type || "image/jpeg");
+        if (!character || !idleRef.current) return;
+        restore({ character, animation: { id: nextRestoredAnimationId(), frames, gif: files.file } });
+      })
+      .catch((error: unknown) => console.warn("Could not show the last animation again", error));
   });
   const { run, reset: resetRun } = ai;
   const busy = ai.running;

@@ -11,6 +11,7 @@ import {
   Trash2,
   X,
 } from "lucide-react";
+import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { BatchItem, ItemStatus } from "./batch-state";
@@ -171,6 +172,19 @@ export const BatchCard = memo(function BatchCard({
               <Download aria-hidden="true" />
               Download
             </Button>
+          )}
+          {item.result && resultName && (
+            <ShareButton
+              content={{
+                kind: "file",
+                file: item.result.blob,
+                fileName: resultName,
+                title: "Batch Processing",
+              }}
+              size="sm"
+              variant="outline"
+              label={`Share ${resultName}`}
+            />
           )}
           {!running && (
             <Button

@@ -7,6 +7,7 @@ import { getEnv } from "@/config/env";
 import { customPrompt } from "@/config/prompts";
 import { describeFailure, generateImage, type GeminiTarget } from "@/lib/gemini";
 import { blobToBase64, dataUrlToBlob, isImageInputError, loadImage, prepareImage } from "@/lib/image";
+import { getCreation, listCreations, type CreationFiles, type CreationRecord } from "@/lib/creations";
 import type { BatchTaskContext } from "./batch-queue";
 
 /** At most this many images in one run (issue 9). */
@@ -132,4 +133,28 @@ export async function zipResults(files: { name: string; blob: Blob }[]): Promise
   const { downloadZip } = await import("client-zip");
   const now = new Date();
   return downloadZip(files.map((f) => ({ name: f.name, input: f.blob, lastModified: now }))).blob();
+}
+
+/** What a batch result keeps in `details`: the run it belongs to and the photo's own file name. */
+export function batchDetails(runId: string, originalName: string): Record<string, string> {
+  return { run: runId, original: originalName };
+}
+
+export type KeptBatchImage = { record: CreationRecord; files: CreationFiles; originalName: string };
+
+/**
+ * The results of the user's last batch run kept on the device (oldest first, as they were listed), or
+ * none when the newest batch result has no run (kept before runs were recorded) or there is none.
+ */
+export async function lastBatchRun(userId: string): Promise<KeptBatchImage[]> {
+  const { items } = await listCreations(userId, { tool: "batch", limit: MAX_BATCH_FILES });
+  const run = items[0]?.details?.run;
+  if (!run) return [];
+  const records = items.filter((record) => record.details?.run === run).reverse();
+  const found = await Promise.all(records.map((record) => getCreation(userId, record.id)));
+  return found.flatMap((creation) =>
+    creation
+      ? [{ ...creation, originalName: creation.record.details?.original || creation.record.fileName }]
+      : [],
+  );
 }

@@ -168,6 +168,15 @@ export function BatchPage() {
             </div>
           </div>
 
+          {batch.restored && !running && (
+            <p className="text-sm text-muted-foreground">
+              Your last batch, kept on this device.{" "}
+              <Link to={paths.creations} className="font-medium text-primary underline underline-offset-2">
+                See all your creations
+              </Link>
+            </p>
+          )}
+
           {progress.total > 0 && (
             <div className="space-y-2 rounded-xl border bg-card p-4">
               <div className="flex flex-wrap items-center justify-between gap-2 text-sm">

@@ -23,6 +23,8 @@ export type BatchState = { items: BatchItem[] };
 
 export type BatchAction =
   | { type: "add"; items: { id: string; file: File }[] }
+  /** The last batch's results, kept on the device, shown again after a reload (as done cards). */
+  | { type: "restore"; items: { id: string; file: File; thumbUrl: string; result: ItemResult }[] }
   | { type: "remove"; id: string }
   | { type: "clear" }
   | { type: "thumb"; id: string; thumb: BatchItem["thumb"] }
@@ -64,6 +66,17 @@ export function batchReducer(state: BatchState, action: BatchAction): BatchState
             error: null,
           })),
         ],
+      };
+    case "restore":
+      return {
+        items: action.items.map(({ id, file, thumbUrl, result }): BatchItem => ({
+          id,
+          file,
+          thumb: { state: "ready", url: thumbUrl },
+          status: "done",
+          result,
+          error: null,
+        })),
       };
     case "remove":
       return { items: state.items.filter((item) => item.id !== action.id) };

@@ -18,6 +18,8 @@ import {
   processBatchImage,
   resultFileName,
   zipResults,
+  batchDetails,
+  lastBatchRun,
   type SendableImage,
 } from "./batch-image";
 import { startBatch, type BatchRun, type BatchSummary } from "./batch-queue";
@@ -120,9 +122,43 @@ export function useBatch() {
     };
   }, []);
 
+  // A reload (or coming back later) shows the last batch again, as done cards from My Creations, with
+  // its instruction; unless the visitor has already added photos by the time it is read.
+  const [restored, setRestored] = useState(false);
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    lastBatchRun(userId)
+      .then((kept) => {
+        if (!active || kept.length === 0 || itemsRef.current.length > 0) return;
+        dispatch({
+          type: "restore",
+          items: kept.map(({ record, files, originalName }) => {
+            const original = files.original ?? files.file;
+            return {
+              id: record.id,
+              file: new File([original], originalName, { type: original.type }),
+              thumbUrl: makeUrl(original),
+              result: { url: makeUrl(files.file), blob: files.file, mimeType: record.mimeType },
+            };
+          }),
+        });
+        setInstruction((current) => current || kept[0]!.record.instruction);
+        setRestored(true);
+      })
+      .catch((error: unknown) => console.warn("Could not show the last batch again", error));
+    return () => {
+      active = false;
+    };
+  }, [makeUrl, userId]);
+
   const ai = useAiRun<BatchInput, BatchSummary>({
     execute: async (input, ctx) => {
       const target = resolveGeminiTarget(input.apiKey);
+      // Tells this run's results apart in My Creations, so a reload shows this batch again.
+      const runId = crypto.randomUUID();
+      setRestored(false);
       // The run is allowed: earlier results of these images are replaced.
       const ids = new Set(input.items.map((i) => i.id));
       for (const item of itemsRef.current) if (ids.has(item.id)) revoke(item.result?.url);
@@ -168,6 +204,7 @@ export function useBatch() {
                   file: event.result.blob,
                   fileName: original && resultFileName(original.name, event.result.mimeType, new Set()),
                   instruction: input.instruction,
+                  details: original && batchDetails(runId, original.name),
                   // The photo as sent (upright, 1536 px) rather than the file as it came: My
                   // Creations keeps 1024 px of it, and decoding a 12 MP photo again for that, per
                   // result, would hold up the requests still running.
@@ -282,6 +319,7 @@ export function useBatch() {
   const addFiles = useCallback(
     (files: File[], skippedNotImages = 0) => {
       if (running) return;
+      setRestored(false);
       const room = Math.max(0, MAX_BATCH_FILES - itemsRef.current.length);
       const accepted = files.slice(0, room);
       const skipped = files.length - accepted.length;
@@ -324,6 +362,7 @@ export function useBatch() {
       revoke(item.result?.url);
     }
     sendables.current.clear();
+    setRestored(false);
     dispatch({ type: "clear" });
     setNotice(null);
     ai.reset();
@@ -430,6 +469,8 @@ export function useBatch() {
     /** "k of n" of the current or last run. */
     progress,
     retryable: state.items.filter(isRetryable).length,
+    /** The cards are the last batch, kept on the device (until photos are added or removed). */
+    restored: restored && state.items.length > 0 && state.items.every((item) => item.status === "done"),
     addFiles,
     remove,
     clear,
