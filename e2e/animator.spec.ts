@@ -108,6 +108,14 @@ test("Character Animator: a character and its animation from the local engine, P
   await expect(page.getByRole("img", { name: "Frame 4 of 4" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Pause animation" })).toHaveCount(0);
 
+  // A reload shows the character and its animation again, four frames decoded from the kept GIF.
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await page.reload();
+  await expect(page.getByRole("img", { name: `Generated character: ${DESCRIPTION}` })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Animated character" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Frames" }).locator("img")).toHaveCount(4);
+  await expect(counter).toHaveText("Remaining conversions: 1 / 3");
+
   // Create New clears everything; nothing more counted.
   await page.getByRole("button", { name: "Create New" }).click();
   await expect(page.getByText("Your character will appear here")).toBeVisible();
