@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type DragEvent } from "react";
+import { useId, useRef } from "react";
 import { ImagePlus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { IMAGE_ACCEPT } from "@/components/upload-area";
+import { useFileDrop } from "@/hooks/use-file-drop";
 import { pickImageFile } from "@/lib/image";
 import { cn } from "@/lib/utils";
 
@@ -22,15 +23,15 @@ type ImagePickFieldProps = {
  */
 export function ImagePickField({ label, hint, previewUrl, onFile, onRemove, disabled }: ImagePickFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const labelId = useId();
-  function onDrop(e: DragEvent) {
-    e.preventDefault();
-    setDragging(false);
-    if (disabled) return;
-    const file = pickImageFile(e.dataTransfer.files, "drop");
-    if (file) onFile(file);
-  }
+  const { dragging, dropProps } = useFileDrop({
+    disabled,
+    onFiles: (files, source) => {
+      const file = pickImageFile(files, source);
+      if (file) onFile(file);
+      return Boolean(file);
+    },
+  });
 
   return (
     <div className="grid gap-2" role="group" aria-labelledby={labelId}>
@@ -51,16 +52,11 @@ export function ImagePickField({ label, hint, previewUrl, onFile, onRemove, disa
           type="button"
           disabled={disabled}
           onClick={() => inputRef.current?.click()}
-          onDragOver={(e) => {
-            e.preventDefault();
-            if (!disabled) setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          data-active={(dragging && !disabled) || undefined}
+          {...dropProps}
+          data-active={dragging || undefined}
           className={cn(
             "flex items-center justify-center gap-2 rounded-lg border-2 border-dashed p-4 text-sm text-muted-foreground transition-colors hover:bg-muted disabled:pointer-events-none disabled:opacity-50",
-            dragging && !disabled && "border-primary bg-accent",
+            dragging && "border-primary bg-accent",
           )}
         >
           <ImagePlus aria-hidden="true" className="size-5" />

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { Camera, Images } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { IMAGE_ACCEPT } from "@/components/upload-area";
+import { useFileDrop } from "@/hooks/use-file-drop";
 import { cn } from "@/lib/utils";
 
 /** Whether a dropped or pasted file looks like an image (HEIC often arrives without a type). */
@@ -49,45 +50,20 @@ export function MultiUploadArea({
   acceptPaste = true,
   className,
 }: MultiUploadAreaProps) {
-  const [dragging, setDragging] = useState(false);
-  const depth = useRef(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
-
-  useEffect(() => {
-    if (!acceptPaste || disabled) return;
-    const onPaste = (e: ClipboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target?.closest("input, textarea, [contenteditable='true']")) return;
-      const { images, skipped } = splitImageFiles(e.clipboardData?.files, "paste");
-      if (images.length === 0 && skipped === 0) return;
-      e.preventDefault();
+  const { dragging, dropProps } = useFileDrop({
+    disabled,
+    acceptPaste,
+    onFiles: (files, source) => {
+      const { images, skipped } = splitImageFiles(files, source);
+      if (images.length === 0 && skipped === 0) return false;
       onFiles(images, skipped);
-    };
-    window.addEventListener("paste", onPaste);
-    return () => window.removeEventListener("paste", onPaste);
-  }, [acceptPaste, disabled, onFiles]);
+      return true;
+    },
+  });
 
-  function onDragEnter(e: DragEvent) {
-    e.preventDefault();
-    if (disabled) return;
-    depth.current += 1;
-    setDragging(true);
-  }
-  function onDragLeave(e: DragEvent) {
-    e.preventDefault();
-    depth.current = Math.max(0, depth.current - 1);
-    if (depth.current === 0) setDragging(false);
-  }
-  function onDrop(e: DragEvent) {
-    e.preventDefault();
-    depth.current = 0;
-    setDragging(false);
-    if (disabled) return;
-    const { images, skipped } = splitImageFiles(e.dataTransfer.files, "drop");
-    if (images.length > 0 || skipped > 0) onFiles(images, skipped);
-  }
   function onPicked(input: HTMLInputElement) {
     const { images } = splitImageFiles(input.files, "picker");
     input.value = "";
@@ -99,10 +75,7 @@ export function MultiUploadArea({
       aria-labelledby={headingId}
       data-active={dragging || undefined}
       data-testid="multi-upload-area"
-      onDragEnter={onDragEnter}
-      onDragOver={(e) => e.preventDefault()}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
+      {...dropProps}
       className={cn(
         "flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-input bg-gradient-to-br from-muted to-background p-5 text-center transition-all sm:p-8",
         dragging && "scale-[1.01] border-solid border-primary shadow-lg ring-4 ring-ring/30",

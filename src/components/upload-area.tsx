@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { useId, useRef } from "react";
 import { Camera, ImageUp } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useFileDrop } from "@/hooks/use-file-drop";
 import { pickImageFile } from "@/lib/image";
 import { cn } from "@/lib/utils";
 
@@ -33,46 +34,19 @@ export function UploadArea({
   theme,
   acceptPaste = true,
 }: UploadAreaProps) {
-  const [dragging, setDragging] = useState(false);
-  const depth = useRef(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
+  const { dragging, dropProps } = useFileDrop({
+    disabled,
+    acceptPaste,
+    onFiles: (files, source) => {
+      const file = pickImageFile(files, source);
+      if (file) onFile(file);
+      return Boolean(file);
+    },
+  });
 
-  useEffect(() => {
-    if (!acceptPaste || disabled) return;
-    const onPaste = (e: ClipboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target?.closest("input, textarea, [contenteditable='true']")) return;
-      const file = pickImageFile(e.clipboardData ? Array.from(e.clipboardData.files) : [], "paste");
-      if (file) {
-        e.preventDefault();
-        onFile(file);
-      }
-    };
-    window.addEventListener("paste", onPaste);
-    return () => window.removeEventListener("paste", onPaste);
-  }, [acceptPaste, disabled, onFile]);
-
-  function onDragEnter(e: DragEvent) {
-    e.preventDefault();
-    if (disabled) return;
-    depth.current += 1;
-    setDragging(true);
-  }
-  function onDragLeave(e: DragEvent) {
-    e.preventDefault();
-    depth.current = Math.max(0, depth.current - 1);
-    if (depth.current === 0) setDragging(false);
-  }
-  function onDrop(e: DragEvent) {
-    e.preventDefault();
-    depth.current = 0;
-    setDragging(false);
-    if (disabled) return;
-    const file = pickImageFile(e.dataTransfer.files, "drop");
-    if (file) onFile(file);
-  }
   function onPicked(input: HTMLInputElement) {
     const file = pickImageFile(input.files, "picker");
     input.value = "";
@@ -84,10 +58,7 @@ export function UploadArea({
       aria-labelledby={headingId}
       data-active={dragging || undefined}
       data-testid="upload-area"
-      onDragEnter={onDragEnter}
-      onDragOver={(e) => e.preventDefault()}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
+      {...dropProps}
       className={cn(
         "flex flex-col items-center gap-4 rounded-2xl border-2 border-dashed bg-gradient-to-br p-6 text-center transition-all sm:p-10",
         theme?.gradient ?? "from-muted to-background",

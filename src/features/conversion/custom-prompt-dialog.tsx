@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { AlertTriangle, Upload, Wand2 } from "lucide-react";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -13,6 +13,7 @@ import {
 } from "@/components/ui/dialog";
 import { PromptField } from "@/components/prompt-field";
 import { IMAGE_ACCEPT } from "@/components/upload-area";
+import { useFileDrop } from "@/hooks/use-file-drop";
 import { pickImageFile } from "@/lib/image";
 import { cn } from "@/lib/utils";
 
@@ -38,7 +39,13 @@ export function CustomPromptDialog({
   busy,
 }: CustomPromptDialogProps) {
   const [prompt, setPrompt] = useState("");
-  const [dragging, setDragging] = useState(false);
+  const { dragging, dropProps } = useFileDrop({
+    onFiles: (files, source) => {
+      const file = pickImageFile(files, source);
+      if (file) onSelectFile(file);
+      return Boolean(file);
+    },
+  });
   const inputRef = useRef<HTMLInputElement>(null);
 
   function submit(e: FormEvent) {
@@ -55,13 +62,6 @@ export function CustomPromptDialog({
     onTransform(prompt.trim());
     setPrompt("");
     onOpenChange(false);
-  }
-
-  function onDrop(e: DragEvent) {
-    e.preventDefault();
-    setDragging(false);
-    const file = pickImageFile(e.dataTransfer.files, "drop");
-    if (file) onSelectFile(file);
   }
 
   return (
@@ -84,12 +84,7 @@ export function CustomPromptDialog({
             <button
               type="button"
               onClick={() => inputRef.current?.click()}
-              onDragOver={(e) => {
-                e.preventDefault();
-                setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
+              {...dropProps}
               data-active={dragging || undefined}
               className={cn(
                 "flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-sm text-muted-foreground transition-colors hover:bg-muted",
