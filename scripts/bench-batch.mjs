@@ -10,16 +10,15 @@
 //
 // BENCH_TIMELINE=1 also prints every engine request (start and end, from the first one).
 //
-// Chromium: $CHROMIUM_PATH, else `chromium` on the PATH, else Playwright's own download.
-import { execSync, spawn } from "node:child_process";
+// Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createClient } from "@supabase/supabase-js";
 import { chromium } from "playwright-core";
 import ws from "ws";
+import { CHROMIUM_ARGS, chromiumPath, root, startApp } from "./lib/app-server.mjs";
 
 const TARGET_HEAP_BYTES = 300 * 1024 * 1024;
 const TARGET_RATIO = 1.3;
@@ -28,7 +27,6 @@ const PASSWORD = "correct-horse-42";
 // The local backend's publishable key (supabase/config.toml); local only, never a secret.
 const PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
   options: {
     copies: { type: "string", default: "20" },
@@ -43,48 +41,11 @@ if (!fs.existsSync(photoPath)) {
   process.exit(2);
 }
 
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return execSync("command -v chromium", { encoding: "utf8", shell: "/bin/sh" }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 // 1. The app as `npm start` serves it, on a fresh database.
-const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-batch-db-"));
-const origin = `http://localhost:${args.port}`;
-const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: args.port,
-    BUILD_OUT_DIR: "dist-bench-batch",
-    SUPALITE_DB_URL: dbDir,
-    LITE_TELEMETRY: "0",
-  },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-let serverLog = "";
-await new Promise((resolve, reject) => {
-  const onData = (chunk) => {
-    serverLog += chunk;
-    if (/running/.test(serverLog)) resolve();
-  };
-  server.stdout.on("data", onData);
-  server.stderr.on("data", (chunk) => (serverLog += chunk));
-  server.on("exit", (code) => reject(new Error(`npm start exited (${code}):\n${serverLog}`)));
-});
-
-const stopServer = () => {
-  if (server.exitCode === null) server.kill("SIGTERM");
-  fs.rmSync(dbDir, { recursive: true, force: true });
-};
-// Whatever happens below, the server started here is stopped.
-process.on("exit", () => {
-  if (server.exitCode === null) server.kill("SIGTERM");
-});
+const app = await startApp({ port: Number(args.port), outDir: "dist-bench-batch" });
+const origin = app.url;
+// Copies of the photo, deleted at the end.
+const copiesDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-batch-photos-"));
 
 let report;
 try {
@@ -103,18 +64,7 @@ try {
   await client.auth.signOut();
 
   // 3. The batch page in headless Chromium.
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const pageErrors = [];
@@ -158,7 +108,7 @@ try {
     const photo = fs.readFileSync(photoPath);
     // Playwright passes files over 50 MB in total by path: one copy per image, named as a phone would.
     const copyPaths = Array.from({ length: copies }, (_, i) => {
-      const copy = path.join(dbDir, `IMG_${String(i + 1).padStart(4, "0")}.jpg`);
+      const copy = path.join(copiesDir, `IMG_${String(i + 1).padStart(4, "0")}.jpg`);
       fs.copyFileSync(photoPath, copy);
       return copy;
     });
@@ -227,7 +177,8 @@ try {
     await browser.close();
   }
 } finally {
-  stopServer();
+  await app.stop();
+  fs.rmSync(copiesDir, { recursive: true, force: true });
 }
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -10,22 +10,20 @@
 //
 //   node scripts/bench-canvas.mjs [--runs 10] [--warmup 2] [--dpr 2]
 //
-// Chromium: $CHROMIUM_PATH, else `chromium` on the PATH, else Playwright's own download.
-import { execSync } from "node:child_process";
+// Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { build } from "vite";
+import { CHROMIUM_ARGS, chromiumPath, root } from "./lib/app-server.mjs";
 
 const TARGET_MOVE_MS = 16;
 const TARGET_FILL_MS = 50;
 const POINTS = 200;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
   options: {
     runs: { type: "string", default: "10" },
@@ -36,15 +34,6 @@ const { values: args } = parseArgs({
 const runs = Number(args.runs);
 const dpr = Number(args.dpr);
 const warmup = Number(args.warmup);
-
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return execSync("command -v chromium", { encoding: "utf8", shell: "/bin/sh" }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 // 1. A harness page with the engine, built as production ships it.
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-canvas-"));
@@ -130,10 +119,7 @@ await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
 // 3. Run it in headless Chromium.
-const browser = await chromium.launch({
-  executablePath: chromiumPath(),
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 let result;
 try {
   const context = await browser.newContext({

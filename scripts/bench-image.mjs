@@ -5,22 +5,20 @@
 //
 //   node scripts/bench-image.mjs [--runs 15] [--warmup 2] [--file ../shared/fixtures/images/photo-12mp.jpg]
 //
-// Chromium: $CHROMIUM_PATH, else `chromium` on the PATH, else Playwright's own download.
-import { execSync } from "node:child_process";
+// Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { build } from "vite";
+import { CHROMIUM_ARGS, chromiumPath, root } from "./lib/app-server.mjs";
 
 const TARGET_MEDIAN_MS = 300;
 const TARGET_BASE64_BYTES = 1_500_000;
 const PROMPT = "Transform the person in this photo into a cartoon frog, keeping the pose and background.";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
   options: {
     runs: { type: "string", default: "15" },
@@ -34,15 +32,6 @@ const photoPath = path.resolve(args.file);
 if (!fs.existsSync(photoPath)) {
   console.error(`No photo at ${photoPath} (pass --file).`);
   process.exit(2);
-}
-
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return execSync("command -v chromium", { encoding: "utf8", shell: "/bin/sh" }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 // 1. Build a harness page with the library, as production ships it (minified, code-split).
@@ -127,10 +116,7 @@ await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
 // 3. Run it in headless Chromium.
-const browser = await chromium.launch({
-  executablePath: chromiumPath(),
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 let result;
 try {
   const page = await browser.newPage();

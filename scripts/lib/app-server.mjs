@@ -1,5 +1,6 @@
-// Shared by the performance scripts (check-budget, bench-lighthouse): start the built app exactly as
-// `npm start` serves it, on a free port and a throw-away database, and find Debian's Chromium.
+// Shared by the performance scripts (check-budget, bench-lighthouse, bench-batch, bench-image,
+// bench-canvas): start the built app exactly as `npm start` serves it, on a free port and a throw-away
+// database, and find Debian's Chromium.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
