@@ -42,7 +42,7 @@ export async function prepareBatchPhoto(file: File): Promise<{ thumbnail: Blob; 
 
 /**
  * Sends the photo with the instruction: the image prepared ahead when there is one, else the photo is
- * prepared now (decoded, downscaled, re-encoded, then released). One attempt: the queue decides about
+ * prepared now by prepareBatchPhoto (its thumbnail goes to the card when it has none yet). One attempt: the queue decides about
  * retries, so a rate-limit wait is shown once.
  */
 export async function processBatchImage(
@@ -52,7 +52,7 @@ export async function processBatchImage(
   ctx: BatchTaskContext & {
     /** Prepared ahead by prepareBatchPhoto. */
     sendable?: SendableImage;
-    /** The card has no thumbnail yet: one is made from the photo already loaded for sending. */
+    /** The card has no thumbnail yet: it gets the one made with the image to send. */
     onThumbnail?: (thumbnail: Blob) => void;
     /** The image prepared here, to be kept for a retry. */
     onPrepared?: (sendable: SendableImage) => void;
@@ -61,18 +61,10 @@ export async function processBatchImage(
   let sendable = ctx.sendable;
   if (!sendable) {
     ctx.phase("preparing");
-    const image = await loadImage(file);
-    try {
-      if (ctx.onThumbnail) {
-        const thumbnail = await prepareImage(image, { maxSide: THUMBNAIL_SIDE, quality: 0.75 });
-        ctx.onThumbnail(thumbnail.blob);
-      }
-      const prepared = await prepareImage(image, BATCH_PREPARE);
-      sendable = { blob: prepared.blob, mimeType: prepared.mimeType };
-      ctx.onPrepared?.(sendable);
-    } finally {
-      image.release();
-    }
+    const prepared = await prepareBatchPhoto(file);
+    ctx.onThumbnail?.(prepared.thumbnail);
+    sendable = prepared.sendable;
+    ctx.onPrepared?.(sendable);
   }
   // Read before waiting for a slot, so a freed slot is used at once.
   const data = await blobToBase64(sendable.blob);
