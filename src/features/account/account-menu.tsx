@@ -1,6 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { HelpCircle, LifeBuoy, LogOut, Settings, User as UserIcon } from "lucide-react";
-import { toast } from "sonner";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,36 +13,24 @@ import { useUser } from "@/lib/auth";
 import { DEFAULT_DISPLAY_NAME, usePreferences } from "@/lib/preferences";
 import { AvatarButton } from "./avatar-button";
 import { initialOf } from "./initial";
-import { LazyBoundary } from "@/components/lazy-boundary";
+import { onDemand } from "@/components/on-demand";
 
 type AccountDialog = "profile" | "settings" | "help" | "support" | "logout";
 
-// Each dialog is a chunk of its own, fetched when the menu is about to open (hover, focus, press), so
-// it is there by the time an item is chosen; none of them weighs on the page before that.
-const loaders = {
-  profile: () => import("./profile-dialog"),
-  settings: () => import("./settings-dialog"),
-  help: () => import("./help-center-dialog"),
-  support: () => import("./support-dialog"),
-  logout: () => import("./logout-dialog"),
-} satisfies Record<AccountDialog, () => Promise<unknown>>;
+// Each dialog is a chunk of its own (components/on-demand.tsx), fetched when the menu is about to open
+// (hover, focus, press), so it is there by the time an item is chosen; none of them weighs on the page
+// before that. A dialog is mounted at its first opening and stays, so it plays its closing animation.
+const ProfileDialog = onDemand(() => import("./profile-dialog").then((m) => m.ProfileDialog));
+const SettingsDialog = onDemand(() => import("./settings-dialog").then((m) => m.SettingsDialog));
+const HelpCenterDialog = onDemand(() => import("./help-center-dialog").then((m) => m.HelpCenterDialog));
+const SupportDialog = onDemand(() => import("./support-dialog").then((m) => m.SupportDialog));
+const LogoutDialog = onDemand(() => import("./logout-dialog").then((m) => m.LogoutDialog));
 
-const ProfileDialog = lazy(() => loaders.profile().then((m) => ({ default: m.ProfileDialog })));
-const SettingsDialog = lazy(() => loaders.settings().then((m) => ({ default: m.SettingsDialog })));
-const HelpCenterDialog = lazy(() => loaders.help().then((m) => ({ default: m.HelpCenterDialog })));
-const SupportDialog = lazy(() => loaders.support().then((m) => ({ default: m.SupportDialog })));
-const LogoutDialog = lazy(() => loaders.logout().then((m) => ({ default: m.LogoutDialog })));
-
-let prefetched = false;
-/** Start fetching every dialog's code (once); a failure is left for the dialog itself to report. */
+/** Start fetching every dialog's code (each once; a failure is left for the dialog itself to report). */
 export function prefetchAccountDialogs() {
-  if (prefetched) return;
-  prefetched = true;
-  Object.values(loaders).forEach((load) => {
-    load().catch(() => {
-      prefetched = false;
-    });
-  });
+  [ProfileDialog, SettingsDialog, HelpCenterDialog, SupportDialog, LogoutDialog].forEach((dialog) =>
+    dialog.preload(),
+  );
 }
 
 /**
@@ -62,8 +49,6 @@ export function AccountMenu({
   const { displayName } = usePreferences();
   // One value decides which dialog is open, so two can never be open together.
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
-  // A dialog stays mounted once opened, so it can play its closing animation.
-  const [mounted, setMounted] = useState<ReadonlySet<AccountDialog>>(() => new Set());
   const dialogRef = useRef<AccountDialog | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const focusFirstRef = useRef(focusFirstItem);
@@ -76,11 +61,6 @@ export function AccountMenu({
     if (defaultOpen) prefetchAccountDialogs();
   }, [defaultOpen]);
 
-  const show = useCallback((name: AccountDialog | null) => {
-    setDialog(name);
-    if (name) setMounted((current) => (current.has(name) ? current : new Set(current).add(name)));
-  }, []);
-
   // Radix moves focus after a menu or dialog has closed (on the next tick): back to the avatar, unless
   // a dialog is open by then (a menu item, or Edit Profile / Contact Support inside another dialog).
   const restoreFocus = useCallback((event: Event) => {
@@ -90,11 +70,6 @@ export function AccountMenu({
 
   const openChange = (name: AccountDialog) => (open: boolean) =>
     setDialog((current) => (open ? name : current === name ? null : current));
-
-  const failed = () => {
-    show(null);
-    toast.error("This part of the app could not be loaded. Check your connection and reload the page.");
-  };
 
   const email = user?.email;
   const customName = displayName !== DEFAULT_DISPLAY_NAME ? displayName : null;
@@ -134,49 +109,35 @@ export function AccountMenu({
             </span>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => show("profile")}>
+          <DropdownMenuItem onSelect={() => setDialog("profile")}>
             <UserIcon aria-hidden="true" />
             My Profile
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => show("settings")}>
+          <DropdownMenuItem onSelect={() => setDialog("settings")}>
             <Settings aria-hidden="true" />
             Settings
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => show("help")}>
+          <DropdownMenuItem onSelect={() => setDialog("help")}>
             <HelpCircle aria-hidden="true" />
             Help
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => show("support")}>
+          <DropdownMenuItem onSelect={() => setDialog("support")}>
             <LifeBuoy aria-hidden="true" />
             Support
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => show("logout")}>
+          <DropdownMenuItem variant="destructive" onSelect={() => setDialog("logout")}>
             <LogOut aria-hidden="true" />
             Logout
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
 
-      <LazyBoundary fallback={null} onError={failed}>
-        <Suspense fallback={null}>
-          {mounted.has("profile") && (
-            <ProfileDialog {...common("profile")} onEditProfile={() => show("settings")} />
-          )}
-        </Suspense>
-        <Suspense fallback={null}>
-          {mounted.has("settings") && <SettingsDialog {...common("settings")} />}
-        </Suspense>
-        <Suspense fallback={null}>
-          {mounted.has("help") && (
-            <HelpCenterDialog {...common("help")} onContactSupport={() => show("support")} />
-          )}
-        </Suspense>
-        <Suspense fallback={null}>
-          {mounted.has("support") && <SupportDialog {...common("support")} />}
-        </Suspense>
-        <Suspense fallback={null}>{mounted.has("logout") && <LogoutDialog {...common("logout")} />}</Suspense>
-      </LazyBoundary>
+      <ProfileDialog {...common("profile")} onEditProfile={() => setDialog("settings")} />
+      <SettingsDialog {...common("settings")} />
+      <HelpCenterDialog {...common("help")} onContactSupport={() => setDialog("support")} />
+      <SupportDialog {...common("support")} />
+      <LogoutDialog {...common("logout")} />
     </>
   );
 }
