@@ -5,6 +5,7 @@ import { ApiKeyField } from "@/components/api-key-field";
 import { MultiUploadArea } from "@/components/multi-upload-area";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
+import { KeptNote } from "@/components/kept-note";
 import { ToolPage } from "@/components/tool-page";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -168,14 +169,7 @@ export function BatchPage() {
             </div>
           </div>
 
-          {batch.restored && !running && (
-            <p className="text-sm text-muted-foreground">
-              Your last batch, kept on this device.{" "}
-              <Link to={paths.creations} className="font-medium text-primary underline underline-offset-2">
-                See all your creations
-              </Link>
-            </p>
-          )}
+          {batch.restored && !running && <KeptNote>Your last batch, kept on this device.</KeptNote>}
 
           {progress.total > 0 && (
             <div className="space-y-2 rounded-xl border bg-card p-4">

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { Sparkles, Wand2 } from "lucide-react";
 import { ResultView } from "@/components/result-view";
+import { KeptNote } from "@/components/kept-note";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
@@ -86,12 +87,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
       }
     >
       {conversion.original && conversion.result?.restored && !processing && (
-        <p className="text-sm text-muted-foreground">
-          Your last result, kept on this device.{" "}
-          <Link to={paths.creations} className="font-medium text-primary underline underline-offset-2">
-            See all your creations
-          </Link>
-        </p>
+        <KeptNote>Your last result, kept on this device.</KeptNote>
       )}
       {conversion.original ? (
         <ResultView

@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { ChoiceSelect } from "@/components/choice-select";
 import { Spinner } from "@/components/ui/spinner";
 import { ALL_TOOLS, getTool, type ToolId } from "@/config/tools";
 import { useUser } from "@/lib/auth";
@@ -27,6 +27,10 @@ export const DELETED_MESSAGE = "Creation deleted.";
 export const RESTORED_MESSAGE = "Creation restored.";
 const UNDO_MS = 6000;
 const ALL = "all";
+const TOOL_CHOICES = [
+  { value: ALL, label: "All tools" },
+  ...ALL_TOOLS.map((t) => ({ value: t.id, label: t.label })),
+];
 /** Past this share of what the browser allows, the page warns and offers to delete the oldest. */
 const LOW_SPACE_SHARE = 0.9;
 const OLDEST_BATCH = 10;
@@ -235,25 +239,16 @@ function CreationsView({ userId }: { userId: string }) {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={ids.tool}>Tool</Label>
-            <Select
+            <ChoiceSelect
+              id={ids.tool}
+              className="w-full"
+              choices={TOOL_CHOICES}
               value={tool ?? ALL}
               onValueChange={(value) => {
                 setTool(isToolId(value) ? value : undefined);
                 setLimit(PAGE_SIZE);
               }}
-            >
-              <SelectTrigger id={ids.tool} className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All tools</SelectItem>
-                {ALL_TOOLS.map((t) => (
-                  <SelectItem key={t.id} value={t.id}>
-                    {t.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            />
           </div>
         </div>
       )}
