@@ -1,6 +1,6 @@
-import { useState, type KeyboardEvent, type Ref } from "react";
+import type { Ref } from "react";
 import { ChevronDownIcon } from "lucide-react";
-import { lazyPart } from "@/components/on-demand";
+import { lazyPart, usePressToLoad } from "@/components/on-demand";
 import { selectTriggerClass } from "@/components/ui/select-trigger-class";
 import { cn } from "@/lib/utils";
 
@@ -27,18 +27,12 @@ export type ChoiceSelectProps = {
 // earlier) and puts it in the stand-in's place, already open.
 const Menu = lazyPart(() => import("@/components/choice-select-menu").then((m) => m.ChoiceSelectMenu));
 
-const OPEN_KEYS = new Set(["ArrowDown", "ArrowUp"]);
-
 /** A select of fixed choices (Radix Select, shadcn look), whose list code loads on the first press. */
 export function ChoiceSelect(props: ChoiceSelectProps) {
-  const [pressed, setPressed] = useState(false);
+  const { pressed, standInProps, reset } = usePressToLoad(Menu);
   const { choices, value, placeholder, disabled, className, ref, id } = props;
   const label = choices.find((choice) => choice.value === value)?.label;
 
-  const open = () => {
-    Menu.preload();
-    setPressed(true);
-  };
   const standIn = (
     <button
       type="button"
@@ -55,14 +49,7 @@ export function ChoiceSelect(props: ChoiceSelectProps) {
       ref={ref}
       disabled={disabled}
       className={cn(selectTriggerClass, className)}
-      onPointerEnter={Menu.preload}
-      onFocus={Menu.preload}
-      onClick={pressed ? undefined : open}
-      onKeyDown={(event: KeyboardEvent) => {
-        if (pressed || !OPEN_KEYS.has(event.key)) return;
-        event.preventDefault();
-        open();
-      }}
+      {...standInProps}
     >
       <span data-slot="select-value" className="pointer-events-none">
         {label ?? placeholder}
@@ -71,5 +58,5 @@ export function ChoiceSelect(props: ChoiceSelectProps) {
     </button>
   );
   if (!pressed) return standIn;
-  return <Menu fallback={standIn} onFailed={() => setPressed(false)} {...props} defaultOpen />;
+  return <Menu fallback={standIn} onFailed={reset} {...props} defaultOpen />;
 }

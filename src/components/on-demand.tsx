@@ -1,4 +1,13 @@
-import { lazy, Suspense, useState, type ComponentType, type JSX, type ReactNode } from "react";
+import {
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type JSX,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
 import { toast } from "sonner";
 import { LazyBoundary } from "@/components/lazy-boundary";
 
@@ -71,4 +80,37 @@ export function onDemand<P extends OpenableProps>(load: () => Promise<ComponentT
 
   OnDemand.preload = Part.preload;
   return OnDemand;
+}
+
+export type PressedBy = "pointer" | "key";
+
+const OPEN_KEYS = new Set(["ArrowDown", "ArrowUp"]);
+
+/**
+ * For a stand-in (a plain button that looks like the real control) whose real part is a lazyPart:
+ * hover, touch and focus start fetching the part; a press (click, Enter, Space, or an arrow key, as a
+ * menu button or select opens) records how it was pressed, so the caller mounts the part already open
+ * in the stand-in's place. `reset` goes back to the stand-in (the part could not be fetched).
+ */
+export function usePressToLoad(part: { preload: () => void }) {
+  const [pressed, setPressed] = useState<PressedBy | null>(null);
+  const press = (by: PressedBy) => {
+    part.preload();
+    setPressed(by);
+  };
+  const standInProps = {
+    onPointerEnter: part.preload,
+    onTouchStart: part.preload,
+    onFocus: part.preload,
+    onClick(event: MouseEvent) {
+      // A click with no pointer (detail 0) is Enter or Space on the focused button.
+      if (!pressed) press(event.detail === 0 ? "key" : "pointer");
+    },
+    onKeyDown(event: KeyboardEvent) {
+      if (pressed || !OPEN_KEYS.has(event.key)) return;
+      event.preventDefault();
+      press("key");
+    },
+  };
+  return { pressed, standInProps, reset: () => setPressed(null) };
 }

@@ -1,4 +1,3 @@
-import { useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useInRouterContext, useNavigate } from "react-router-dom";
 import { LogIn } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -7,7 +6,7 @@ import { useAuth } from "@/lib/auth";
 import { usePreferences } from "@/lib/preferences";
 import { AvatarButton, AvatarPlaceholder } from "./avatar-button";
 import { initialOf } from "./initial";
-import { lazyPart } from "@/components/on-demand";
+import { lazyPart, usePressToLoad } from "@/components/on-demand";
 
 // The menu (Radix DropdownMenu with its popper, focus trap and scroll lock, about 30 kB gzipped) and its
 // dialogs are code nobody needs until the avatar is touched: a chunk of their own, fetched when the
@@ -15,43 +14,14 @@ import { lazyPart } from "@/components/on-demand";
 // then the avatar is a plain button of the same size and place, announced as a menu button.
 const AccountMenu = lazyPart(() => import("./account-menu").then((m) => m.AccountMenu));
 
-const MENU_KEYS = new Set(["ArrowDown", "ArrowUp"]);
-
 function SignedInMenu({ initial }: { initial: string }) {
-  // Pressed: "pointer" or "key" (a key opens the menu with its first item focused, as Radix does).
-  const [pressed, setPressed] = useState<"pointer" | "key" | null>(null);
-  const open = (how: "pointer" | "key") => {
-    AccountMenu.preload();
-    setPressed(how);
-  };
+  const { pressed, standInProps, reset } = usePressToLoad(AccountMenu);
   const standIn = (
-    <AvatarButton
-      initial={initial}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={AccountMenu.preload}
-      onTouchStart={AccountMenu.preload}
-      onFocus={AccountMenu.preload}
-      onClick={(event: MouseEvent) => {
-        // A click with no pointer (detail 0) is Enter or Space on the focused button.
-        if (!pressed) open(event.detail === 0 ? "key" : "pointer");
-      }}
-      onKeyDown={(event: KeyboardEvent) => {
-        if (pressed || !MENU_KEYS.has(event.key)) return;
-        event.preventDefault();
-        open("key");
-      }}
-    />
+    <AvatarButton initial={initial} aria-haspopup="menu" aria-expanded={false} {...standInProps} />
   );
   if (!pressed) return standIn;
-  return (
-    <AccountMenu
-      fallback={standIn}
-      onFailed={() => setPressed(null)}
-      defaultOpen
-      focusFirstItem={pressed === "key"}
-    />
-  );
+  // A key press opens the menu with its first item focused, as Radix does.
+  return <AccountMenu fallback={standIn} onFailed={reset} defaultOpen focusFirstItem={pressed === "key"} />;
 }
 
 function RoutedUserMenu() {
