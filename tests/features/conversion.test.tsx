@@ -4,15 +4,15 @@ import path from "node:path";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TierId } from "@/config/tiers";
 import { RECREATE_SUFFIX, VARIANTS, type Variant } from "@/config/variants";
 import { getUsedConversions, USAGE_STORAGE_KEY } from "@/lib/usage";
 import { server } from "../msw/server";
 import { fixtureText, GEMINI_BASE_URL, type GeminiFixtureName } from "../msw/gemini";
 import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
-import { installCanvasStubs } from "../stubs/canvas";
 import { renderApp } from "../utils";
+import { toolPageEnvironment } from "./tool-kit";
 
 const USER = makeUser();
 const TEXT_MODEL = "gemini-3.8-flash";
@@ -79,26 +79,9 @@ function fakeGemini(
   return { calls, imageCalls: () => calls.filter((c) => c.model === IMAGE_MODEL) };
 }
 
-let downloads: { name: string; href: string }[] = [];
-let restoreCanvas: () => void;
-
-beforeEach(() => {
-  restoreCanvas = installCanvasStubs();
-  vi.stubEnv("VITE_GEMINI_API_KEY", "test-default-key");
-  vi.stubEnv("VITE_GEMINI_BASE_URL", GEMINI_BASE_URL);
-  // The backend tests' dev server sets this for the whole run; these tests choose their own target.
-  vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "");
-  downloads = [];
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push({ name: this.download, href: this.href });
-  });
-});
-
-afterEach(() => {
-  restoreCanvas();
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-});
+// Canvas stand-ins, the default key and the fake Gemini's URL, no local engine (the backend tests' dev
+// server sets it for the whole run), and downloads captured.
+const env = toolPageEnvironment();
 
 function signedIn(tier: TierId | null = null, used = 0) {
   storeSession();
@@ -157,7 +140,7 @@ describe.each(VARIANTS)("$title ($path)", (variant) => {
     expect(getUsedConversions(USER.id)).toBe(1);
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Download" }));
-    expect(downloads.at(-1)?.name).toBe(variant.downloadName);
+    expect(env.downloads().at(-1)?.name).toBe(variant.downloadName);
 
     const [image] = gemini.imageCalls();
     expect(gemini.imageCalls()).toHaveLength(1);
