@@ -17,9 +17,17 @@ export type ConfirmDialogProps = {
   confirmLabel: string;
   onConfirm: () => void;
   destructive?: boolean;
+  /** The answer is being carried out: both buttons wait, and the dialog cannot be closed. */
+  busy?: boolean;
+  /** Announced as an alert dialog (for a question about something that cannot be undone). */
+  alert?: boolean;
+  className?: string;
 };
 
-/** A question with two answers; loaded on demand through ConfirmDialog (confirm-dialog.tsx). */
+/**
+ * A question with two answers; loaded on demand through ConfirmDialog (confirm-dialog.tsx), or used
+ * directly where its page is loaded on demand already (DeleteCreationsDialog).
+ */
 export function ConfirmDialogContent({
   open,
   onOpenChange,
@@ -29,19 +37,28 @@ export function ConfirmDialogContent({
   confirmLabel,
   onConfirm,
   destructive = false,
+  busy = false,
+  alert = false,
+  className,
 }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      {/* Radix gives the content role="dialog"; an explicit undefined would take that away. */}
+      <DialogContent className={className} {...(alert ? { role: "alertdialog" } : {})}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button type="button" variant={destructive ? "destructive" : "default"} onClick={onConfirm}>
+          <Button
+            type="button"
+            variant={destructive ? "destructive" : "default"}
+            onClick={onConfirm}
+            disabled={busy}
+          >
             {confirmLabel}
           </Button>
         </DialogFooter>

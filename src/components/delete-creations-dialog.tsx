@@ -1,14 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDialogContent } from "@/components/confirm-dialog-content";
 import { deleteAllCreations } from "@/lib/creations";
 
 export const DELETE_ALL_TITLE = "Delete my creations on this device";
@@ -48,24 +40,18 @@ export function DeleteCreationsDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent role="alertdialog" className="sm:max-w-sm">
-        <DialogHeader>
-          <DialogTitle>Delete all your creations?</DialogTitle>
-          <DialogDescription>
-            Every result kept on this device for your account is deleted for good. Your conversions used this
-            month don&apos;t change.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={busy}>
-            Delete all
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialogContent
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete all your creations?"
+      description="Every result kept on this device for your account is deleted for good. Your conversions used this month don't change."
+      cancelLabel="Cancel"
+      confirmLabel="Delete all"
+      onConfirm={() => void confirm()}
+      destructive
+      busy={busy}
+      alert
+      className="sm:max-w-sm"
+    />
   );
 }
