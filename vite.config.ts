@@ -2,7 +2,8 @@ import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { supalite } from "@supabase/lite/vite";
+import { localBackend } from "./server/backend/plugin.ts";
+import { applyLocalSecrets } from "./server/backend/local-secrets.ts";
 import { localAiEngine } from "./server/local-ai/plugin.ts";
 import { apiRoutes } from "./server/api/plugin.ts";
 import { routePreload, staticHosting } from "./server/static/plugin.ts";
@@ -11,6 +12,8 @@ import { routePreload, staticHosting } from "./server/static/plugin.ts";
 // SUPALITE_DB_URL at a folder of their own (see scripts/start.mjs and tests/backend/global-setup.ts).
 process.env.SUPALITE_DB_URL ||= path.resolve(".data/local-db");
 process.env.LITE_TELEMETRY = "0";
+// The local backend's JWT secret and secret key, generated per data folder (never committed).
+applyLocalSecrets(process.env.SUPALITE_DB_URL);
 
 /**
  * sonner on demand: every `import ... from "sonner"` in the app gets src/lib/sonner-on-demand.tsx, the
@@ -36,9 +39,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
     // Local Supabase (auth + REST) on the app's own origin, in `vite` and `vite preview` only; a
-    // production build talks to whatever VITE_SUPABASE_URL names. Admin mode off: a request without a
-    // user's token never bypasses row-level security, locally as in production.
-    supalite({ admin: false, initOnBoot: false }),
+    // production build talks to whatever VITE_SUPABASE_URL names. Admin mode off and the migrations'
+    // table privileges kept (server/backend/plugin.ts), locally as in production.
+    localBackend(),
     // The local preview engine (Gemini's generateContent, answered with sharp) at /__local-ai, in
     // `vite` and `vite preview` only; in the dev server it also sets VITE_LOCAL_PREVIEW_ENGINE=true.
     localAiEngine(),

@@ -6,6 +6,8 @@
  * Checked by hand rather than with a schema library: six settings do not justify 5 kB (gzipped) of
  * validation code in every page's first load.
  */
+import { GEMINI_DEFAULTS } from "./gemini-defaults";
+
 export type Env = {
   VITE_SUPABASE_URL: string;
   VITE_SUPABASE_PUBLISHABLE_KEY: string;
@@ -15,11 +17,7 @@ export type Env = {
   VITE_GEMINI_TEXT_MODEL: string;
 };
 
-const DEFAULTS = {
-  VITE_GEMINI_BASE_URL: "https://generativelanguage.googleapis.com",
-  VITE_GEMINI_IMAGE_MODEL: "gemini-nano-banana-2.1",
-  VITE_GEMINI_TEXT_MODEL: "gemini-3.8-flash",
-} as const;
+const DEFAULTS = GEMINI_DEFAULTS;
 
 export class EnvError extends Error {
   constructor(public readonly issues: string[]) {

@@ -13,6 +13,8 @@ import type { TestProject } from "vitest/node";
 declare module "vitest" {
   export interface ProvidedContext {
     supabaseUrl: string;
+    /** The local backend's server-only key (service_role), generated with its data folder. */
+    secretKey: string;
   }
 }
 
@@ -41,7 +43,7 @@ async function waitUntilReady(url: string, apikey: string): Promise<void> {
  * refused statement with console.error and a full PGlite stack; those expected refusals are dropped so a
  * green run reads clean. Anything else it logs still comes through.
  */
-const EXPECTED_SQLSTATES = new Set(["42501", "23514", "23502"]);
+const EXPECTED_SQLSTATES = new Set(["42501", "23514", "23502", "22023"]);
 
 function isExpectedRefusalLog(args: unknown[]): boolean {
   const [first] = args;
@@ -98,6 +100,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const url = `http://127.0.0.1:${address.port}`;
     await waitUntilReady(url, PUBLISHABLE_KEY);
     project.provide("supabaseUrl", url);
+    const secretKey = process.env.LOCAL_SUPABASE_SECRET_KEY;
+    if (!secretKey) throw new Error("vite.config.ts did not generate the local backend's secret key.");
+    project.provide("secretKey", secretKey);
   } catch (error) {
     await teardown();
     throw error;

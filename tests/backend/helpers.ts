@@ -86,3 +86,16 @@ export async function signUpUser(label: string): Promise<TestUser> {
   if (!data.user || !data.session) throw new Error(`Sign-up of ${email} returned no session.`);
   return { client, user: data.user, email };
 }
+
+/** The local backend's secret key (service_role), as the api/ handlers use it. Server-side only. */
+export function secretKey(): string {
+  return inject("secretKey");
+}
+
+/** A client with the secret key: the `service_role` the api/ handlers act as. */
+export function createServiceClient() {
+  return createClient<Database>(supabaseUrl(), secretKey(), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: nodeWebSocket },
+  });
+}

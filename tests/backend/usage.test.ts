@@ -1,0 +1,301 @@
+/// <reference types="node" />
+// The conversion count and rate limits of supabase/migrations (20261124000000_server_plans_and_usage.sql),
+// called as the api/ handlers call them (the secret key, service_role) against the real local backend,
+// with the clock moved through p_now. Also what the browser roles may not do with them.
+import { TIERS as APP_TIERS } from "../../src/config/tiers";
+import { createAnonClient, createServiceClient, PG, signUpUser, type TestUser } from "./helpers";
+
+type Status = { tier: string; monthly_limit: number; used: number; reserved: number; remaining: number };
+type Reserved = Status & { reservation_id: string | null };
+type Finished = Status & { finished: boolean };
+
+// rpc() is typed from helpers' Database, which does not list these functions: one untyped door.
+type Rpc = (
+  fn: string,
+  args: Record<string, unknown>,
+) => PromiseLike<{ data: unknown; error: { code?: string; message: string } | null }>;
+const service = () => {
+  const client = createServiceClient();
+  return client.rpc.bind(client) as unknown as Rpc;
+};
+
+async function rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
+  const { data, error } = await service()(fn, args);
+  if (error) throw new Error(`${fn}: ${error.code} ${error.message}`);
+  return (data as T[])[0];
+}
+
+const NOV = "2026-11-15T12:00:00Z";
+const at = (iso: string, seconds = 0) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
+
+const reserve = (user: TestUser, now = NOV, ttl = 300) =>
+  rpc<Reserved>("reserve_conversion", { p_user_id: user.user.id, p_ttl_seconds: ttl, p_now: now });
+const finish = (id: string, count: number, now = NOV) =>
+  rpc<Finished>("finish_conversion", { p_reservation_id: id, p_count: count, p_now: now });
+const status = (user: TestUser, now = NOV) =>
+  rpc<Status>("usage_status", { p_user_id: user.user.id, p_now: now });
+const setTier = (user: TestUser, tier: string) =>
+  rpc<{ tier: string }>("complete_checkout", {
+    p_user_id: user.user.id,
+    p_tier: tier,
+    p_amount_cents: 0,
+    p_card_last4: null,
+    p_provider: "test",
+  });
+
+async function useUp(user: TestUser, count: number, now = NOV) {
+  for (let i = 0; i < count; i += 1) {
+    const reserved = await reserve(user, now);
+    expect(reserved.reservation_id).not.toBeNull();
+    await finish(reserved.reservation_id!, 1, now);
+  }
+}
+
+describe("reserve, then commit or release", () => {
+  it("counts a committed conversion and gives a released one back", async () => {
+    const user = await signUpUser("usage-commit");
+    const first = await reserve(user);
+    expect(first).toMatchObject({ tier: "Freemium", monthly_limit: 3, used: 0, reserved: 1, remaining: 2 });
+
+    expect(await finish(first.reservation_id!, 1)).toMatchObject({
+      finished: true,
+      used: 1,
+      reserved: 0,
+      remaining: 2,
+    });
+
+    const second = await reserve(user);
+    expect(second.remaining).toBe(1);
+    expect(await finish(second.reservation_id!, 0)).toMatchObject({
+      finished: true,
+      used: 1,
+      reserved: 0,
+      remaining: 2,
+    });
+
+    // The user reads their own month through the API: one conversion, in November (UTC).
+    const { data } = await user.client.from("usage" as never).select("month, used");
+    expect(data).toEqual([{ month: "2026-11-01", used: 1 }]);
+  });
+
+  it("refuses a fourth Freemium conversion without reserving anything", async () => {
+    const user = await signUpUser("usage-limit");
+    await useUp(user, 3);
+
+    const refused = await reserve(user);
+    expect(refused).toMatchObject({ reservation_id: null, used: 3, reserved: 0, remaining: 0 });
+    expect(await status(user)).toMatchObject({ used: 3, reserved: 0, remaining: 0 });
+  });
+
+  it("counts a reservation that is still held against the limit", async () => {
+    const user = await signUpUser("usage-held");
+    await useUp(user, 2);
+    const last = await reserve(user);
+    expect(last.reservation_id).not.toBeNull();
+
+    expect((await reserve(user)).reservation_id).toBeNull();
+    await finish(last.reservation_id!, 0);
+    expect((await reserve(user)).reservation_id).not.toBeNull();
+  });
+
+  it("never counts a reservation twice", async () => {
+    const user = await signUpUser("usage-twice");
+    const held = await reserve(user);
+    await finish(held.reservation_id!, 1);
+
+    expect(await finish(held.reservation_id!, 1)).toMatchObject({ finished: false });
+    expect((await status(user)).used).toBe(1);
+  });
+
+  it("refuses nonsense counts and lifetimes", async () => {
+    const user = await signUpUser("usage-args");
+    const { error } = await service()("reserve_conversion", { p_user_id: user.user.id, p_ttl_seconds: 0 });
+    expect(error?.code).toBe("22023");
+    const held = await reserve(user);
+    const { error: countError } = await service()("finish_conversion", {
+      p_reservation_id: held.reservation_id,
+      p_count: -1,
+    });
+    expect(countError?.code).toBe("22023");
+  });
+});
+
+describe("a reservation left behind by a crash", () => {
+  it("stops counting once it expires, so the user is never blocked for good", async () => {
+    const user = await signUpUser("usage-expiry");
+    await useUp(user, 2);
+    const stranded = await reserve(user, NOV, 60);
+    expect(stranded.remaining).toBe(0);
+
+    expect((await reserve(user, at(NOV, 59))).reservation_id).toBeNull();
+    const later = await reserve(user, at(NOV, 61));
+    expect(later.reservation_id).not.toBeNull();
+    expect(later).toMatchObject({ used: 2, reserved: 1, remaining: 0 });
+  });
+
+  it("still counts a result that arrives after its reservation expired", async () => {
+    const user = await signUpUser("usage-late");
+    const slow = await reserve(user, NOV, 60);
+
+    expect(await finish(slow.reservation_id!, 1, at(NOV, 600))).toMatchObject({ finished: true, used: 1 });
+  });
+});
+
+describe("limits per plan and the month", () => {
+  it("gives each plan the monthly limit the app shows", async () => {
+    const user = await signUpUser("usage-plans");
+    for (const tier of APP_TIERS) {
+      await setTier(user, tier.id);
+      expect(await status(user)).toMatchObject({
+        tier: tier.id,
+        monthly_limit: tier.limit,
+        remaining: tier.limit,
+      });
+    }
+  });
+
+  it("raises the limit the moment the plan changes", async () => {
+    const user = await signUpUser("usage-upgrade");
+    await useUp(user, 3);
+    expect((await reserve(user)).reservation_id).toBeNull();
+
+    await setTier(user, "$5/month");
+    const reserved = await reserve(user);
+    expect(reserved).toMatchObject({ monthly_limit: 20, used: 3, reserved: 1, remaining: 16 });
+  });
+
+  it("starts every UTC month afresh", async () => {
+    const user = await signUpUser("usage-rollover");
+    await useUp(user, 3, "2026-11-30T23:59:59Z");
+    expect((await reserve(user, "2026-11-30T23:59:59.500Z")).reservation_id).toBeNull();
+
+    const december = await reserve(user, "2026-12-01T00:00:00Z");
+    expect(december).toMatchObject({ used: 0, reserved: 1, remaining: 2 });
+    await finish(december.reservation_id!, 1, "2026-12-01T00:00:01Z");
+    // November keeps its own count.
+    expect(await status(user, "2026-11-20T00:00:00Z")).toMatchObject({ used: 3, remaining: 0 });
+    expect(await status(user, "2026-12-02T00:00:00Z")).toMatchObject({ used: 1, remaining: 2 });
+  });
+});
+
+describe("the last conversion, asked for in parallel", () => {
+  it("goes to exactly one of ten requests", async () => {
+    const user = await signUpUser("usage-race");
+    await useUp(user, 2);
+
+    const attempts = await Promise.all(Array.from({ length: 10 }, () => reserve(user)));
+    const granted = attempts.filter((attempt) => attempt.reservation_id !== null);
+    expect(granted).toHaveLength(1);
+    await finish(granted[0].reservation_id!, 1);
+    expect(await status(user)).toMatchObject({ used: 3, reserved: 0, remaining: 0 });
+  });
+});
+
+describe("rate limits", () => {
+  const hit = (user: TestUser, now: string, bucket = "ai", max = 3) =>
+    rpc<{ allowed: boolean; hits: number; retry_after_ms: number }>("hit_rate_limit", {
+      p_user_id: user.user.id,
+      p_bucket: bucket,
+      p_max: max,
+      p_window_seconds: 60,
+      p_now: now,
+    });
+
+  it("allows max requests a window, then says how long to wait", async () => {
+    const user = await signUpUser("rate");
+    const start = "2026-11-15T12:00:10Z";
+    for (let i = 0; i < 3; i += 1) expect((await hit(user, start)).allowed).toBe(true);
+
+    const refused = await hit(user, start);
+    expect(refused).toMatchObject({ allowed: false, hits: 4 });
+    expect(refused.retry_after_ms).toBe(50_000);
+    // Another bucket and the next window are free again.
+    expect((await hit(user, start, "checkout")).allowed).toBe(true);
+    expect((await hit(user, "2026-11-15T12:01:00Z")).allowed).toBe(true);
+  });
+});
+
+describe("what the browser may do", () => {
+  let alice: TestUser;
+  let bob: TestUser;
+
+  beforeAll(async () => {
+    [alice, bob] = await Promise.all([signUpUser("usage-alice"), signUpUser("usage-bob")]);
+    await useUp(alice, 1);
+    await useUp(bob, 2);
+  });
+
+  it.each(["reserve_conversion", "finish_conversion", "usage_status", "hit_rate_limit", "complete_checkout"])(
+    "may not run %s, signed in or not (42501)",
+    async (fn) => {
+      const args: Record<string, Record<string, unknown>> = {
+        reserve_conversion: { p_user_id: alice.user.id },
+        finish_conversion: { p_reservation_id: crypto.randomUUID(), p_count: 0 },
+        usage_status: { p_user_id: alice.user.id },
+        hit_rate_limit: { p_user_id: alice.user.id, p_bucket: "ai", p_max: 1, p_window_seconds: 60 },
+        complete_checkout: {
+          p_user_id: alice.user.id,
+          p_tier: "$30/month",
+          p_amount_cents: 0,
+          p_card_last4: null,
+          p_provider: "browser",
+        },
+      };
+      for (const client of [alice.client, createAnonClient()]) {
+        const call = client.rpc.bind(client) as unknown as Rpc;
+        const { error } = await call(fn, args[fn]);
+        expect(error?.code).toBe(PG.insufficientPrivilege);
+      }
+      expect((await status(alice)).tier).toBe("Freemium");
+    },
+  );
+
+  it("reads only its own usage", async () => {
+    const { data } = await alice.client.from("usage" as never).select("user_id, used");
+    expect(data).toEqual([{ user_id: alice.user.id, used: 1 }]);
+    const anon = await createAnonClient()
+      .from("usage" as never)
+      .select("used");
+    expect(anon.error?.code).toBe(PG.insufficientPrivilege);
+  });
+
+  it.each([
+    [
+      "insert",
+      (c: TestUser) =>
+        c.client.from("usage" as never).insert({ user_id: c.user.id, month: "2026-11-01", used: 0 } as never),
+    ],
+    [
+      "update",
+      (c: TestUser) =>
+        c.client
+          .from("usage" as never)
+          .update({ used: 0 } as never)
+          .eq("user_id", c.user.id),
+    ],
+    [
+      "upsert",
+      (c: TestUser) =>
+        c.client.from("usage" as never).upsert({ user_id: c.user.id, month: "2026-11-01", used: 0 } as never),
+    ],
+    [
+      "delete",
+      (c: TestUser) =>
+        c.client
+          .from("usage" as never)
+          .delete()
+          .eq("user_id", c.user.id),
+    ],
+  ])("may not %s its own usage row (42501)", async (_what, write) => {
+    const { error } = await write(alice);
+    expect(error?.code).toBe(PG.insufficientPrivilege);
+    expect((await status(alice)).used).toBe(1);
+  });
+
+  it.each(["usage_reservations", "rate_limit_hits"])("has no access at all to %s", async (table) => {
+    const read = await alice.client.from(table as never).select("*");
+    expect(read.error?.code).toBe(PG.insufficientPrivilege);
+    const write = await alice.client.from(table as never).insert({ user_id: alice.user.id } as never);
+    expect(write.error?.code).toBe(PG.insufficientPrivilege);
+  });
+});
