@@ -23,20 +23,14 @@
  * The database is reached with supabase-js and the CALLER's token, never a service key, so row-level
  * security decides exactly as it does for the browser app (support_requests: insert/select own rows).
  *
- * Which Supabase project (read from the function's environment, server-side names first):
- *   SUPABASE_URL (else VITE_SUPABASE_URL) and SUPABASE_PUBLISHABLE_KEY (else
- *   VITE_SUPABASE_PUBLISHABLE_KEY): the hosted project, the same one the built app talks to.
- *   Neither URL set: the local backend, which `npm run dev` and `npm start` serve on the app's own
- *   origin (the request's origin) with the local publishable key of supabase/config.toml.
- *   A URL without a publishable key is a misconfiguration: 500, and the log says which variable is missing.
- *
- * Deploying: besides @supabase/supabase-js, a Node runtime older than 22 (no global WebSocket) needs the
- * `ws` package at run time; supabase-js wants a WebSocket class even though realtime is never used.
+ * Which Supabase project: configuration only, never the request's Host (api/_lib/supabase.ts). A
+ * misconfiguration answers 500, and the log says which variable is missing.
  */
-import { createClient, isAuthApiError, type SupabaseClientOptions } from "@supabase/supabase-js";
+import { fail, json, readJsonBody, bearerToken } from "./_lib/http.ts";
+import { supabaseTarget, userClient, verifyCaller, type SupabaseTarget } from "./_lib/supabase.ts";
 
-/** The publishable key of the local backend (supabase/config.toml). Local-only; public by design. */
-export const LOCAL_PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
+export { LOCAL_PUBLISHABLE_KEY } from "./_lib/supabase.ts";
+export type { SupabaseTarget } from "./_lib/supabase.ts";
 
 /** Room for 5000 characters of any kind, JSON-escaped, plus the other fields. */
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -46,9 +40,6 @@ export const MAX_EMAIL_LENGTH = 254;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const ISSUE_TYPES = ["Technical Issue", "Billing Question", "Feature Request", "Other"] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
-
-/** How long one call to Supabase (auth or REST) may take before the request fails. */
-const SUPABASE_TIMEOUT_MS = 10_000;
 
 export const MESSAGES = {
   methodNotAllowed: "Only POST is allowed here.",
@@ -65,8 +56,6 @@ export const MESSAGES = {
   unauthorized: "Please log in to contact support.",
   failed: "Failed to submit support request",
 } as const;
-
-export type SupabaseTarget = { url: string; publishableKey: string };
 
 export type SubmitSupportDeps = {
   /** The Supabase project to file the request in. */
@@ -98,80 +87,6 @@ type Database = {
     CompositeTypes: { [_ in never]: never };
   };
 };
-
-type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
-type Env = Record<string, string | undefined>;
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
-  });
-}
-
-const fail = (status: number, error: string, headers?: Record<string, string>) =>
-  json(status, { error }, headers);
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
-/** The runtime's environment variables, where it has any (Node, Bun, Deno's process shim). */
-function processEnv(): Env {
-  return (globalThis as { process?: { env?: Env } }).process?.env ?? {};
-}
-
-/**
- * The Supabase project for a request (see the top of this file), or null when the environment names a
- * URL without a publishable key.
- */
-export function supabaseTargetFor(request: Request, env: Env = processEnv()): SupabaseTarget | null {
-  const url = nonEmpty(env.SUPABASE_URL) ?? nonEmpty(env.VITE_SUPABASE_URL);
-  const key = nonEmpty(env.SUPABASE_PUBLISHABLE_KEY) ?? nonEmpty(env.VITE_SUPABASE_PUBLISHABLE_KEY);
-  if (url) return key ? { url, publishableKey: key } : null;
-  return { url: new URL(request.url).origin, publishableKey: key ?? LOCAL_PUBLISHABLE_KEY };
-}
-
-/** The bearer token of the Authorization header, if there is one. */
-function bearerToken(request: Request): string | null {
-  const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(request.headers.get("authorization") ?? "");
-  return match ? match[1] : null;
-}
-
-function isJsonContentType(value: string | null): boolean {
-  const mediaType = value?.split(";")[0].trim().toLowerCase();
-  return mediaType === "application/json";
-}
-
-const TOO_LARGE = Symbol("too large");
-
-/** Reads the body, giving up as soon as it passes maxBytes (Content-Length is only a first hint). */
-async function readBodyCapped(request: Request, maxBytes: number): Promise<Uint8Array | typeof TOO_LARGE> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > maxBytes) return TOO_LARGE;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return TOO_LARGE;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
@@ -209,30 +124,6 @@ export function validateSupportRequest(body: unknown): { input: SupportRequestIn
   };
 }
 
-/** Node 20 has no global WebSocket; supabase-js needs a class at createClient even without realtime. */
-async function webSocketTransport(): Promise<RealtimeTransport> {
-  if (typeof globalThis.WebSocket === "function") return globalThis.WebSocket as RealtimeTransport;
-  const { default: WebSocket } = await import("ws");
-  // `ws` differs from the DOM-shaped WebSocketLike only in the event classes of its on* handlers.
-  return WebSocket as unknown as RealtimeTransport;
-}
-
-function withTimeout(fetchImpl: typeof fetch): typeof fetch {
-  return (input, init) => {
-    const timeout = AbortSignal.timeout(SUPABASE_TIMEOUT_MS);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    return fetchImpl(input, { ...init, signal });
-  };
-}
-
-async function clientFor(target: SupabaseTarget, token: string, fetchImpl: typeof fetch) {
-  return createClient<Database>(target.url, target.publishableKey, {
-    global: { headers: { Authorization: `Bearer ${token}` }, fetch: withTimeout(fetchImpl) },
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: await webSocketTransport() },
-  });
-}
-
 /** The handler with its Supabase project (and fetch) passed in; see the top of this file. */
 export async function handleSubmitSupport(request: Request, deps: SubmitSupportDeps): Promise<Response> {
   if (request.method !== "POST") return fail(405, MESSAGES.methodNotAllowed, { allow: "POST" });
@@ -240,47 +131,25 @@ export async function handleSubmitSupport(request: Request, deps: SubmitSupportD
   const token = bearerToken(request);
   if (!token) return fail(401, MESSAGES.unauthorized);
 
-  if (!isJsonContentType(request.headers.get("content-type"))) {
-    return fail(415, MESSAGES.unsupportedMediaType);
-  }
+  const read = await readJsonBody(request, MAX_BODY_BYTES, MESSAGES);
+  if (!read.ok) return read.response;
 
-  let bytes: Uint8Array | typeof TOO_LARGE;
-  try {
-    bytes = await readBodyCapped(request, MAX_BODY_BYTES);
-  } catch {
-    // The client went away or sent a broken body stream.
-    return fail(400, MESSAGES.notJson);
-  }
-  if (bytes === TOO_LARGE) return fail(413, MESSAGES.tooLarge);
-
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  } catch {
-    return fail(400, MESSAGES.notJson);
-  }
-
-  const validation = validateSupportRequest(body);
+  const validation = validateSupportRequest(read.body);
   if ("error" in validation) return fail(400, validation.error);
   const { issueType, description } = validation.input;
 
   try {
-    const supabase = await clientFor(deps.target, token, deps.fetch ?? fetch);
-
+    const fetchImpl = deps.fetch ?? fetch;
     // Asks the auth server, so an expired, revoked or forged token is refused here.
-    const { data: userData, error: userError } = await supabase.auth.getUser(token);
-    if (userError || !userData.user) {
-      if (!userError || (isAuthApiError(userError) && userError.status >= 400 && userError.status < 500)) {
-        return fail(401, MESSAGES.unauthorized);
-      }
-      console.error("[api/submit-support] the auth server failed:", userError.status, userError.message);
-      return fail(502, MESSAGES.failed);
-    }
+    const caller = await verifyCaller(deps.target, token, fetchImpl, "api/submit-support");
+    if (!caller.ok)
+      return fail(caller.status, caller.status === 401 ? MESSAGES.unauthorized : MESSAGES.failed);
+    const supabase = await userClient<Database>(deps.target, token, fetchImpl);
 
     // Exactly one row, owned by the caller; row-level security checks user_id against the token.
     const { data, error } = await supabase
       .from("support_requests")
-      .insert({ user_id: userData.user.id, description, type: issueType })
+      .insert({ user_id: caller.user.id, description, type: issueType })
       .select("id")
       .single();
     if (error || !data) {
@@ -295,14 +164,12 @@ export async function handleSubmitSupport(request: Request, deps: SubmitSupportD
   }
 }
 
-/** The deployed entry point: the Supabase project comes from the environment (see above). */
+/** The deployed entry point: the Supabase project comes from configuration (api/_lib/supabase.ts). */
 export default async function handler(request: Request): Promise<Response> {
-  const target = supabaseTargetFor(request);
-  if (!target) {
-    console.error(
-      "[api/submit-support] SUPABASE_URL is set but SUPABASE_PUBLISHABLE_KEY (or VITE_SUPABASE_PUBLISHABLE_KEY) is not.",
-    );
+  const target = supabaseTarget();
+  if (!target.ok) {
+    console.error(`[api/submit-support] ${target.problem}`);
     return fail(500, MESSAGES.failed);
   }
-  return handleSubmitSupport(request, { target });
+  return handleSubmitSupport(request, { target: target.target });
 }

@@ -11,9 +11,14 @@
  * A thin Connect <-> fetch adapter: Node's request becomes a `Request` (absolute URL from the Host
  * header, body buffered up to MAX_BODY_BYTES), the handler's `Response` is written back. Unknown names
  * under /api answer 404, a handler that throws answers 500; neither ever takes the server down.
- * The @supabase/lite plugin only claims /auth/v1, /rest/v1 and /_system, so the two never overlap.
+ * Answers that are event streams (the AI proxy's streamed poems) are written piece by piece as they
+ * come. The local backend only claims /auth/v1 and /rest/v1, so the two never overlap.
+ *
+ * Once the server listens, LOCAL_SERVER_ORIGIN holds its own address: the handlers reach the local
+ * backend and the local preview engine there (api/_lib/supabase.ts), never at the request's Host.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { TLSSocket } from "node:tls";
 import { loadEnv, type Connect, type Plugin } from "vite";
 
@@ -22,9 +27,14 @@ export type HandlerModule = { default: Handler };
 /** Route name (api/<name>.ts) -> a loader of its module. */
 export type ApiRoutes = Record<string, () => Promise<HandlerModule>>;
 
-/** api/<name>.ts for every name: add a line here with each new handler. */
+/**
+ * api/<name>.ts for every name: add a line here with each new handler. A name ending in "/*" also
+ * answers every path below it (/api/ai/v1beta/models/...), as a serverless host's rewrite does.
+ */
 const ROUTES: ApiRoutes = {
   "submit-support": () => import("../../api/submit-support.ts"),
+  checkout: () => import("../../api/checkout.ts"),
+  "ai/*": () => import("../../api/ai.ts"),
 };
 
 const PREFIX = "/api";
@@ -32,7 +42,7 @@ const PREFIX = "/api";
  * The most the adapter buffers for any handler. Each handler enforces its own, smaller limit on the
  * stream it is given; this only keeps a runaway upload out of the server's memory.
  */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 export const API_MESSAGES = {
   notFound: "There is no such API endpoint.",
@@ -41,15 +51,29 @@ export const API_MESSAGES = {
 } as const;
 
 /**
- * Server-side Supabase settings the handlers read from process.env (see api/submit-support.ts). Copied
- * from the .env files Vite loads when not already set, so the handlers talk to the same project as the
- * app: a VITE_SUPABASE_URL in .env points both at a hosted project; none leaves both on the local one.
+ * The handlers' server-side settings (api/_lib/supabase.ts, api/_lib/ai-settings.ts), read from
+ * process.env. Copied from the .env files Vite loads when not already set, so the handlers talk to the
+ * same project as the app: a VITE_SUPABASE_URL in .env points both at a hosted project; none leaves
+ * both on the local one. Only the names listed here are copied.
  */
-const SUPABASE_ENV = [
+const SERVER_ENV = [
   "SUPABASE_URL",
   "SUPABASE_PUBLISHABLE_KEY",
+  "SUPABASE_SECRET_KEY",
   "VITE_SUPABASE_URL",
   "VITE_SUPABASE_PUBLISHABLE_KEY",
+  "GEMINI_API_KEY",
+  "GEMINI_BASE_URL",
+  "GEMINI_IMAGE_MODEL",
+  "GEMINI_TEXT_MODEL",
+  "VITE_GEMINI_IMAGE_MODEL",
+  "VITE_GEMINI_TEXT_MODEL",
+  "AI_RATE_LIMIT_PER_MINUTE",
+  "AI_ANALYSIS_RATE_LIMIT_PER_MINUTE",
+  "AI_MAX_BODY_BYTES",
+  "AI_MAX_IMAGES",
+  "AI_RESERVATION_TTL_SECONDS",
+  "AI_UPSTREAM_TIMEOUT_MS",
 ] as const;
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -94,7 +118,7 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | type
   });
 }
 
-function toWebRequest(req: IncomingMessage, body: Buffer | undefined): Request {
+function toWebRequest(req: IncomingMessage, body: Buffer | undefined, signal?: AbortSignal): Request {
   const protocol = (req.socket as Partial<TLSSocket>).encrypted ? "https" : "http";
   const host = req.headers.host ?? `${req.socket.localAddress ?? "localhost"}:${req.socket.localPort ?? 80}`;
   let url: URL;
@@ -108,10 +132,30 @@ function toWebRequest(req: IncomingMessage, body: Buffer | undefined): Request {
     if (name.startsWith(":") || value === undefined) continue; // HTTP/2 pseudo-headers
     headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
-  return new Request(url, { method: req.method ?? "GET", headers, body: body && new Uint8Array(body) });
+  return new Request(url, {
+    method: req.method ?? "GET",
+    headers,
+    body: body && new Uint8Array(body),
+    signal,
+  });
 }
 
 async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  if (response.body && /^text\/event-stream/i.test(response.headers.get("content-type") ?? "")) {
+    res.statusCode = response.status;
+    response.headers.forEach((value, name) => res.setHeader(name, value));
+    res.flushHeaders();
+    const reader = response.body.getReader();
+    // The caller went away: stop reading, so the handler sees its stream cancelled.
+    res.once("close", () => void reader.cancel().catch(() => undefined));
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done || res.destroyed) break;
+      res.write(value);
+    }
+    res.end();
+    return;
+  }
   const body = Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
@@ -119,8 +163,19 @@ async function sendWebResponse(res: ServerResponse, response: Response): Promise
   res.end(body);
 }
 
+/** The loader for a route name: an exact name, else the nearest "<prefix>/*" above it. */
+function findRoute(routes: ApiRoutes, name: string): (() => Promise<HandlerModule>) | undefined {
+  if (Object.hasOwn(routes, name) && !name.endsWith("/*")) return routes[name];
+  const parts = name.split("/");
+  for (let i = parts.length - 1; i >= 1; i -= 1) {
+    const prefix = `${parts.slice(0, i).join("/")}/*`;
+    if (Object.hasOwn(routes, prefix)) return routes[prefix];
+  }
+  return undefined;
+}
+
 async function handle(routes: ApiRoutes, req: IncomingMessage, res: ServerResponse, name: string) {
-  const load = Object.hasOwn(routes, name) ? routes[name] : undefined;
+  const load = findRoute(routes, name);
   if (!load) {
     // Drain whatever was sent so the answer reaches the client.
     req.resume();
@@ -140,7 +195,12 @@ async function handle(routes: ApiRoutes, req: IncomingMessage, res: ServerRespon
     req.resume();
   }
   const { default: handler } = await load();
-  await sendWebResponse(res, await handler(toWebRequest(req, body)));
+  // A caller that leaves mid-way aborts the request, so the handler can stop its own work.
+  const left = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) left.abort();
+  });
+  await sendWebResponse(res, await handler(toWebRequest(req, body, left.signal)));
 }
 
 /** Connect middleware: answers everything under /api from `routes`, passes anything else on. */
@@ -164,20 +224,37 @@ export function createApiMiddleware(routes: ApiRoutes): Connect.NextHandleFuncti
 
 export const apiMiddleware = createApiMiddleware(ROUTES);
 
+/** Sets LOCAL_SERVER_ORIGIN to the address `server` listens on, once it does. */
+type Listening = {
+  once(event: "listening", listener: () => void): unknown;
+  address(): AddressInfo | string | null;
+};
+
+function recordOwnOrigin(server: Listening | null | undefined): void {
+  server?.once("listening", () => {
+    const address = server.address();
+    if (!address || typeof address === "string") return;
+    const loopback = address.family === "IPv6" && address.address !== "::" ? "[::1]" : "127.0.0.1";
+    process.env.LOCAL_SERVER_ORIGIN = `http://${loopback}:${address.port}`;
+  });
+}
+
 /** The handlers of api/ as a Vite plugin, for `vite` and `vite preview`. */
 export function apiRoutes(): Plugin {
   return {
     name: "restyle:api-routes",
     configResolved(config) {
-      const fromEnvFiles = loadEnv(config.mode, config.envDir, [...SUPABASE_ENV]);
-      for (const name of SUPABASE_ENV) {
+      const fromEnvFiles = loadEnv(config.mode, config.envDir, [...SERVER_ENV]);
+      for (const name of SERVER_ENV) {
         if (!process.env[name] && fromEnvFiles[name]) process.env[name] = fromEnvFiles[name];
       }
     },
     configureServer(server) {
+      recordOwnOrigin(server.httpServer);
       server.middlewares.use(apiMiddleware);
     },
     configurePreviewServer(server) {
+      recordOwnOrigin(server.httpServer);
       server.middlewares.use(apiMiddleware);
     },
   };

@@ -1,0 +1,122 @@
+/**
+ * The api/ handlers' way to Supabase: which project (from configuration only, never from the request),
+ * the caller verified with the auth server, and a client with the server's secret key for the rules
+ * that run as `service_role` (supabase/migrations: reserve/finish a conversion, rate limits, checkout).
+ *
+ * Configuration, server-side names first:
+ *   SUPABASE_URL (else VITE_SUPABASE_URL): the hosted project. Unset: the local backend, at
+ *     LOCAL_SERVER_ORIGIN, which `npm run dev` and `npm start` set to their own address
+ *     (server/api/plugin.ts). A forged Host header can never redirect the caller's token.
+ *   SUPABASE_PUBLISHABLE_KEY (else VITE_SUPABASE_PUBLISHABLE_KEY): the project's publishable key;
+ *     locally the one of supabase/config.toml.
+ *   SUPABASE_SECRET_KEY: the project's secret key (`sb_secret_...`), for the handlers that need
+ *     service_role. Locally LOCAL_SUPABASE_SECRET_KEY, generated with the data folder. Never VITE_.
+ *
+ * Deploying: a Node runtime older than 22 (no global WebSocket) needs the `ws` package at run time;
+ * supabase-js wants a WebSocket class even though realtime is never used.
+ */
+import { createClient, isAuthApiError, type SupabaseClientOptions, type User } from "@supabase/supabase-js";
+import { nonEmpty, processEnv, type Env } from "./http.ts";
+
+/** The publishable key of the local backend (supabase/config.toml). Local-only; public by design. */
+export const LOCAL_PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
+
+/** How long one call to Supabase (auth, REST or a function) may take before the request fails. */
+const SUPABASE_TIMEOUT_MS = 10_000;
+
+export type SupabaseTarget = { url: string; publishableKey: string; secretKey?: string };
+
+export type TargetResult = { ok: true; target: SupabaseTarget } | { ok: false; problem: string };
+
+/** The Supabase project the handlers talk to (see the top of this file). */
+export function supabaseTarget(env: Env = processEnv()): TargetResult {
+  const hostedUrl = nonEmpty(env.SUPABASE_URL) ?? nonEmpty(env.VITE_SUPABASE_URL);
+  const key = nonEmpty(env.SUPABASE_PUBLISHABLE_KEY) ?? nonEmpty(env.VITE_SUPABASE_PUBLISHABLE_KEY);
+  if (hostedUrl) {
+    if (!key) return { ok: false, problem: "SUPABASE_URL is set but SUPABASE_PUBLISHABLE_KEY is not." };
+    return {
+      ok: true,
+      target: { url: hostedUrl, publishableKey: key, secretKey: nonEmpty(env.SUPABASE_SECRET_KEY) },
+    };
+  }
+  const local = nonEmpty(env.LOCAL_SERVER_ORIGIN);
+  if (!local) {
+    return { ok: false, problem: "SUPABASE_URL is not set (and this is not the local dev or start server)." };
+  }
+  return {
+    ok: true,
+    target: {
+      url: local,
+      publishableKey: key ?? LOCAL_PUBLISHABLE_KEY,
+      secretKey: nonEmpty(env.SUPABASE_SECRET_KEY) ?? nonEmpty(env.LOCAL_SUPABASE_SECRET_KEY),
+    },
+  };
+}
+
+type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
+
+/** Node 20 has no global WebSocket; supabase-js needs a class at createClient even without realtime. */
+async function webSocketTransport(): Promise<RealtimeTransport> {
+  if (typeof globalThis.WebSocket === "function") return globalThis.WebSocket as RealtimeTransport;
+  const { default: WebSocket } = await import("ws");
+  // `ws` differs from the DOM-shaped WebSocketLike only in the event classes of its on* handlers.
+  return WebSocket as unknown as RealtimeTransport;
+}
+
+function withTimeout(fetchImpl: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const timeout = AbortSignal.timeout(SUPABASE_TIMEOUT_MS);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    return fetchImpl(input, { ...init, signal });
+  };
+}
+
+const NO_SESSION = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
+
+/** A client acting as the caller: their token, so row-level security decides as for the browser. */
+export async function userClient<Database = unknown>(
+  target: SupabaseTarget,
+  token: string,
+  fetchImpl: typeof fetch = fetch,
+) {
+  return createClient<Database>(target.url, target.publishableKey, {
+    global: { headers: { Authorization: `Bearer ${token}` }, fetch: withTimeout(fetchImpl) },
+    auth: NO_SESSION,
+    realtime: { transport: await webSocketTransport() },
+  });
+}
+
+/** A client with the server's secret key (service_role). Throws when the target has none. */
+export async function serviceClient<Database = unknown>(
+  target: SupabaseTarget,
+  fetchImpl: typeof fetch = fetch,
+) {
+  if (!target.secretKey) throw new Error("SUPABASE_SECRET_KEY is not set.");
+  return createClient<Database>(target.url, target.secretKey, {
+    global: { fetch: withTimeout(fetchImpl) },
+    auth: NO_SESSION,
+    realtime: { transport: await webSocketTransport() },
+  });
+}
+
+export type Caller = { ok: true; user: User } | { ok: false; status: 401 | 502 };
+
+/**
+ * The user a token belongs to, asked of the auth server, so an expired, revoked or forged token is
+ * refused (401). 502 when the auth server itself failed.
+ */
+export async function verifyCaller(
+  target: SupabaseTarget,
+  token: string,
+  fetchImpl: typeof fetch = fetch,
+  label = "api",
+): Promise<Caller> {
+  const supabase = await userClient(target, token, fetchImpl);
+  const { data, error } = await supabase.auth.getUser(token);
+  if (!error && data.user) return { ok: true, user: data.user };
+  if (!error || (isAuthApiError(error) && error.status >= 400 && error.status < 500)) {
+    return { ok: false, status: 401 };
+  }
+  console.error(`[${label}] the auth server failed:`, error.status, error.message);
+  return { ok: false, status: 502 };
+}
