@@ -72,6 +72,15 @@ test("a new user subscribes to $10/month; the plan follows them to a reload and 
   await other.goto("/");
   await expect(other.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 40 / 40");
   await context.close();
+
+  // Back to Freemium: the server moves the plan (no card), then the app goes home.
+  await page.goto("/pricing");
+  await expectCurrentPlan(page, "Standard");
+  await plan(page, "Freemium").getByRole("button", { name: "Get Started" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 3 / 3");
+  await page.goto("/pricing");
+  await expectCurrentPlan(page, "Freemium");
 });
 
 test("wrong card details are explained next to each field and nothing is charged", async ({ page }) => {
@@ -92,6 +101,16 @@ test("wrong card details are explained next to each field and nothing is charged
   await expect(page.getByText("This card number isn't valid. Check it and try again.")).toBeVisible();
   await expect(page.getByText("This card has expired.")).toBeVisible();
   await expect(page.getByText("Check the CVC: it should be 3 digits.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay $5" })).toBeEnabled();
+
+  // The test decline card passes every rule of the form; the server's payment check declines it.
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByLabel("Expiry (MM/YY)").fill(futureExpiry());
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay $5" }).click();
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  await expect(page.getByText("Payment failed. Please try again.")).toBeVisible();
+  await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole("button", { name: "Pay $5" })).toBeEnabled();
 
   await page.goto("/pricing");

@@ -11,13 +11,13 @@
 //    The constraint name and message survive, so `normalizeCheckViolation` rewrites exactly that shape
 //    into the hosted one and leaves every other response untouched.
 //
-// 2. Table privileges are re-granted. On the first request that needs RLS, lite's PGlite connection runs
-//    `GRANT ALL ON ALL TABLES IN SCHEMA public TO anon, authenticated, service_role`, undoing the
-//    migration's REVOKEs. Row-level security still decides every row, so nothing leaks, but refusals
-//    look different locally: reads and updates/deletes without a matching policy return zero rows
-//    (hosted, without the privilege: 42501 "permission denied for table ..."), and inserts without a
-//    policy fail with 42501 "new row violates row-level security policy" (hosted: 42501 "permission
-//    denied"). No adapter: the tests assert the local shape and, above all, that no data moved.
+// 2. Table privileges are re-granted (neutralised). On the first request that needs RLS, lite's PGlite
+//    connection runs `GRANT ALL ON ALL TABLES IN SCHEMA public TO anon, authenticated, service_role`,
+//    which would undo the migrations' REVOKEs. server/backend/plugin.ts runs that step at boot and
+//    replays the migrations' own GRANT and REVOKE statements right after it, so locally, as hosted, a
+//    command a role has no privilege for is refused with 42501 "permission denied for table ..." before
+//    any policy is asked. No adapter: its canary now asserts that the privileges hold (anon reading
+//    support_requests gets 42501); if it fails, the plugin's fix stopped working.
 import { PostgrestError } from "@supabase/supabase-js";
 
 type RestResult = { error: PostgrestError | null; status: number };

@@ -21,7 +21,7 @@ import { paths } from "@/config/paths";
 import type { Tier } from "@/config/tiers";
 import { useUser } from "@/lib/auth";
 import { useSubscriptionTier } from "@/lib/subscription";
-import { useCompletePayment } from "./api";
+import { CheckoutError, useCompletePayment } from "./api";
 import {
   CARD_NUMBER_DIGITS,
   caretAfterDigits,
@@ -132,12 +132,28 @@ function PaymentForm({ plan, payment }: { plan: Tier; payment: PaymentMutation }
     setErrors({});
     sending.current = true;
     try {
-      await payment.mutateAsync({ userId: user.id, tier: plan.id });
+      await payment.mutateAsync({ userId: user.id, tier: plan.id, card: fields });
       toast.success(SUCCESS);
       navigate(paths.home, { replace: true });
     } catch (error) {
       console.error("Payment failed", error);
-      toast.error(FAILURE);
+      const refusal = error instanceof CheckoutError ? error : null;
+      const serverFields = refusal?.fields ?? {};
+      const first = PAYMENT_FIELDS.find((field) => serverFields[field]);
+      if (refusal?.status === 409) {
+        // Already on this plan (paid in another tab): the page now says so instead of the form.
+        toast.info(refusal.serverMessage ?? `You're already on ${plan.name}`);
+        payment.reset();
+      } else if (first) {
+        // The server's check of the card (the same rules): each message next to its field.
+        setErrors(serverFields);
+        focusField(first);
+      } else {
+        toast.error(
+          FAILURE,
+          refusal?.status === 429 ? { description: refusal.serverMessage ?? undefined } : undefined,
+        );
+      }
     } finally {
       sending.current = false;
     }

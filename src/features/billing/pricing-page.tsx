@@ -1,6 +1,7 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { Check, LifeBuoy, Minus } from "lucide-react";
+import { toast } from "sonner";
+import { Check, LifeBuoy, Loader2, Minus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,18 +9,24 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { DEFAULT_TIER, getTier, tierAtLeast, TIERS, type Tier, type TierId } from "@/config/tiers";
 import { authPathFor } from "@/lib/auth-redirect";
-import { useAuth } from "@/lib/auth";
+import { useAuth, useUser } from "@/lib/auth";
 import { useSubscriptionTier } from "@/lib/subscription";
 import { cn } from "@/lib/utils";
+import { useSwitchToFreemium } from "./api";
 import { convertsLine, formatPrice, PLAN_FEATURES, paymentStateFor } from "./plans";
+
+export const FREEMIUM_SWITCHED = "You're on the Freemium plan now.";
+export const FREEMIUM_SWITCH_FAILED = "Could not switch to Freemium. Please try again.";
 
 type PlanCardProps = {
   tier: Tier;
   current: boolean;
+  /** This plan's change is on its way to the server. */
+  busy: boolean;
   onChoose: (tier: Tier) => void;
 };
 
-function PlanCard({ tier, current, onChoose }: PlanCardProps) {
+function PlanCard({ tier, current, busy, onChoose }: PlanCardProps) {
   const titleId = useId();
   const highlighted = tier.id === DEFAULT_TIER;
   return (
@@ -83,10 +90,12 @@ function PlanCard({ tier, current, onChoose }: PlanCardProps) {
           <Button
             className="w-full"
             variant={highlighted ? "default" : "outline"}
-            disabled={current}
+            disabled={current || busy}
+            aria-busy={busy || undefined}
             aria-describedby={titleId}
             onClick={() => onChoose(tier)}
           >
+            {busy && <Loader2 aria-hidden="true" className="animate-spin" />}
             {highlighted ? "Get Started" : "Subscribe"}
           </Button>
         </CardFooter>
@@ -98,8 +107,12 @@ function PlanCard({ tier, current, onChoose }: PlanCardProps) {
 /** The four plans (SPEC 2.7, 4.5): choose one to start free or go to the simulated payment. */
 export function PricingPage() {
   const auth = useAuth();
+  const user = useUser();
   const tier = useSubscriptionTier();
   const navigate = useNavigate();
+  const toFreemium = useSwitchToFreemium();
+  // A second click before React re-renders the disabled button must not send twice.
+  const switching = useRef(false);
   const signedIn = auth.status === "signed-in";
   const loading = auth.status === "loading" || (signedIn && tier.isPending);
   // A failed lookup only costs the "Current Plan" badge: the plans can still be chosen.
@@ -116,10 +129,26 @@ export function PricingPage() {
     }
     if (chosen.id === currentTier) return;
     if (chosen.id === DEFAULT_TIER) {
-      navigate(paths.home);
+      void switchToFreemium();
       return;
     }
     navigate(paths.payment, { state: paymentStateFor(chosen) });
+  }
+
+  /** Choosing Freemium goes to / (SPEC 4.5), after the server has moved a paying user back to it. */
+  async function switchToFreemium() {
+    if (!user || switching.current) return;
+    switching.current = true;
+    try {
+      await toFreemium.mutateAsync({ userId: user.id });
+      if (currentTier && currentTier !== DEFAULT_TIER) toast.success(FREEMIUM_SWITCHED);
+      navigate(paths.home);
+    } catch (error) {
+      console.error("Could not switch to Freemium", error);
+      toast.error(FREEMIUM_SWITCH_FAILED);
+    } finally {
+      switching.current = false;
+    }
   }
 
   return (
@@ -146,7 +175,13 @@ export function PricingPage() {
           )}
         >
           {TIERS.map((t) => (
-            <PlanCard key={t.id} tier={t} current={!loading && t.id === currentTier} onChoose={choose} />
+            <PlanCard
+              key={t.id}
+              tier={t}
+              current={!loading && t.id === currentTier}
+              busy={t.id === DEFAULT_TIER && toFreemium.isPending}
+              onChoose={choose}
+            />
           ))}
         </ul>
         {loading && (

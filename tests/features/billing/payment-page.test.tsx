@@ -1,41 +1,22 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PAYMENT_CHECK_DELAY_MS } from "@/features/billing/api";
+import { PAYMENT_CHECK_DELAY_MS } from "../../../api/_lib/payments";
+import { checkoutHandler, subscriptionWritesHandler, type CheckoutReply } from "../../msw/checkout";
 import { server } from "../../msw/server";
-import { makeUser, storeSession, SUPABASE_URL, subscriptionHandler } from "../../msw/supabase";
+import { makeSession, storeSession, subscriptionHandler } from "../../msw/supabase";
 import { renderApp } from "../../utils";
 
-const USER = makeUser();
 const VALID = { card: "4242424242424242", expiry: "1230", cvc: "123", name: "Ada Lovelace" };
+const FAILURE = "Payment failed. Please try again.";
+const SUCCESS = "Payment successful! Your subscription is now active.";
 
-type Upsert = { body: unknown; prefer: string | null; search: string };
-
-/** POST /rest/v1/subscriptions (supabase-js upsert): records each call and answers like PostgREST. */
-function upsertHandler(reply: "ok" | "rls" | "network-error" = "ok") {
-  const calls: Upsert[] = [];
-  server.use(
-    http.post(`${SUPABASE_URL}/rest/v1/subscriptions`, async ({ request }) => {
-      const body: unknown = await request.json();
-      calls.push({ body, prefer: request.headers.get("Prefer"), search: new URL(request.url).search });
-      if (reply === "network-error") return HttpResponse.error();
-      if (reply === "rls") {
-        return HttpResponse.json(
-          {
-            code: "42501",
-            details: null,
-            hint: null,
-            message: 'new row violates row-level security policy for table "subscriptions"',
-          },
-          { status: 403 },
-        );
-      }
-      const row = body as { tier: string };
-      return HttpResponse.json([{ tier: row.tier }], { status: 201 });
-    }),
-  );
-  return calls;
+/** /api/checkout answering `reply` after the server's card check; and a watch on subscription writes. */
+function checkoutServer(reply?: CheckoutReply, delayMs = PAYMENT_CHECK_DELAY_MS) {
+  const checkout = checkoutHandler(reply, { delayMs });
+  const writes = subscriptionWritesHandler();
+  server.use(checkout.handler, writes.handler);
+  return { calls: checkout.calls, writes: writes.writes };
 }
 
 /** Signed in on Freemium, on /payment with what the pricing page sends for `plan`. */
@@ -195,7 +176,7 @@ describe("sending the form", () => {
     ["no CVC", { ...VALID, cvc: "" }],
     ["a name of only spaces", { ...VALID, name: "   " }],
   ])('with %s says "Please fill out all fields" and sends nothing', async (_label, values) => {
-    const calls = upsertHandler();
+    const { calls } = checkoutServer();
     await openPayment();
     const user = userEvent.setup({ delay: null });
     await fill(user, values);
@@ -206,7 +187,7 @@ describe("sending the form", () => {
   });
 
   it("puts the cursor in the first empty field", async () => {
-    upsertHandler();
+    checkoutServer();
     await openPayment();
     const user = userEvent.setup({ delay: null });
     await fill(user, { card: VALID.card, expiry: VALID.expiry });
@@ -235,7 +216,7 @@ describe("sending the form", () => {
   ])(
     "with %s explains what is wrong next to the field and sends nothing",
     async (_label, change, label, message) => {
-      const calls = upsertHandler();
+      const { calls } = checkoutServer();
       await openPayment();
       const user = userEvent.setup({ delay: null });
       await fill(user, { ...VALID, ...change });
@@ -254,7 +235,7 @@ describe("sending the form", () => {
   );
 
   it("shows every wrong field's message at once", async () => {
-    upsertHandler();
+    checkoutServer();
     await openPayment();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole("button", { name: "Pay $10" }));
@@ -275,8 +256,16 @@ describe("paying", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] });
   });
 
-  it("shows Processing..., waits 1.5 s, saves the new tier and takes the user home on it", async () => {
-    const calls = upsertHandler("ok");
+  async function pay(plan = { plan: "$10/month", price: 10 }) {
+    const view = await openPayment(plan);
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    await fill(user, VALID);
+    await user.click(screen.getByRole("button", { name: `Pay $${plan.price}` }));
+    return { ...view, user };
+  }
+
+  it("shows Processing... while the server checks the card, then takes the user home on the new plan", async () => {
+    const { calls, writes } = checkoutServer();
     const { router } = await openPayment();
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole("button", { name: "Pay $10" }));
@@ -290,20 +279,27 @@ describe("paying", () => {
     expect(field("Card number")).toHaveAttribute("readonly");
     expect(field("Card number")).toHaveValue("4242 4242 4242 4242");
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_CHECK_DELAY_MS - 100));
-    expect(calls).toHaveLength(0);
     expect(screen.getByRole("button", { name: "Processing..." })).toBeInTheDocument();
+    expect(screen.queryByText(SUCCESS)).not.toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(100));
-    expect(
-      await screen.findByText("Payment successful! Your subscription is now active."),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     // The earlier complaint went away once the form was complete (after sonner's exit animation).
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.queryByText("Please fill out all fields")).not.toBeInTheDocument();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.body).toEqual({ user_id: USER.id, tier: "$10/month", updated_at: expect.any(String) });
-    expect(calls[0]!.prefer).toContain("resolution=merge-duplicates");
+    // One request to the server, with the user's own token and the card's digits; no write of the
+    // subscription from the browser.
+    expect(calls).toEqual([
+      {
+        authorization: `Bearer ${makeSession().access_token}`,
+        body: {
+          tier: "$10/month",
+          card: { number: "4242424242424242", expiry: "1230", cvc: "123", name: "Ada Lovelace" },
+        },
+      },
+    ]);
+    expect(writes).toEqual([]);
     // The home page reads the new plan at once (the backend still answers Freemium to a new read).
     expect(await screen.findByTestId("remaining-counter")).toHaveTextContent(
       "Remaining conversions: 40 / 40",
@@ -315,44 +311,90 @@ describe("paying", () => {
   });
 
   it("a double click pays once", async () => {
-    const calls = upsertHandler("ok");
+    const { calls } = checkoutServer();
     await openPayment({ plan: "$5/month", price: 5 });
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
     await fill(user, VALID);
     await user.dblClick(screen.getByRole("button", { name: "Pay $5" }));
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_CHECK_DELAY_MS));
-    expect(
-      await screen.findByText("Payment successful! Your subscription is now active."),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toMatchObject({ tier: "$5/month" });
   });
 
-  it.each([
-    ["the backend refuses the row (403)", "rls"],
+  it.each<[string, CheckoutReply]>([
+    ["the card is declined (402)", { status: 402, body: { error: FAILURE } }],
+    ["the server fails (500)", { status: 500, body: { error: FAILURE } }],
+    ["the answer is not JSON (502)", { status: 502, body: "Bad Gateway" }],
     ["the network fails", "network-error"],
-  ] as const)(
-    'when %s says "Payment failed. Please try again." and keeps the form',
-    async (_label, reply) => {
-      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-      const calls = upsertHandler(reply);
-      const { router } = await openPayment();
-      const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
-      await fill(user, VALID);
-      await user.click(screen.getByRole("button", { name: "Pay $10" }));
-      await act(() => vi.advanceTimersByTimeAsync(PAYMENT_CHECK_DELAY_MS));
-      expect(await screen.findByText("Payment failed. Please try again.")).toBeInTheDocument();
-      expect(
-        screen.queryByText("Payment successful! Your subscription is now active."),
-      ).not.toBeInTheDocument();
-      expect(router.state.location.pathname).toBe("/payment");
-      expect(calls.length).toBeGreaterThanOrEqual(1);
-      expect(field("Card number")).toHaveValue("4242 4242 4242 4242");
-      expect(field("Expiry (MM/YY)")).toHaveValue("12/30");
-      expect(field("CVC")).toHaveValue("123");
-      expect(field("Name on card")).toHaveValue("Ada Lovelace");
-      expect(screen.getByRole("button", { name: "Pay $10" })).toBeEnabled();
-      expect(logged).toHaveBeenCalledWith("Payment failed", expect.anything());
-    },
-  );
+  ])('when %s says "Payment failed. Please try again." and keeps the form', async (_label, reply) => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { calls, writes } = checkoutServer(reply);
+    const { router } = await pay();
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_CHECK_DELAY_MS));
+    expect(await screen.findByText(FAILURE)).toBeInTheDocument();
+    expect(screen.queryByText(SUCCESS)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/payment");
+    expect(calls).toHaveLength(1);
+    expect(writes).toEqual([]);
+    expect(field("Card number")).toHaveValue("4242 4242 4242 4242");
+    expect(field("Expiry (MM/YY)")).toHaveValue("12/30");
+    expect(field("CVC")).toHaveValue("123");
+    expect(field("Name on card")).toHaveValue("Ada Lovelace");
+    expect(screen.getByRole("button", { name: "Pay $10" })).toBeEnabled();
+    expect(logged).toHaveBeenCalledWith("Payment failed", expect.anything());
+    // What was logged never holds the card number.
+    expect(
+      JSON.stringify(logged.mock.calls, (_key, value: unknown) =>
+        value instanceof Error ? String(value) : value,
+      ),
+    ).not.toContain(VALID.card);
+  });
+
+  it("shows a card field the server refused next to that field, and no failure toast", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    // Say the server's month has already turned while the browser's has not.
+    checkoutServer({
+      status: 400,
+      body: { error: "This card has expired.", fields: { expiry: "This card has expired." } },
+    });
+    const { router } = await pay();
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_CHECK_DELAY_MS));
+
+    const expiry = field("Expiry (MM/YY)");
+    await waitFor(() => expect(expiry).toHaveAttribute("aria-invalid", "true"));
+    expect(expiry).toHaveAccessibleDescription("This card has expired.");
+    expect(expiry).toHaveFocus();
+    expect(field("Card number")).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByText(FAILURE)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/payment");
+    expect(screen.getByRole("button", { name: "Pay $10" })).toBeEnabled();
+  });
+
+  it("when the user is already on the plan (paid in another tab), says so instead of charging", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    checkoutServer({ status: 409, body: { error: "You're already on the Standard plan." } });
+    await pay();
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_CHECK_DELAY_MS));
+
+    expect(await screen.findByRole("heading", { name: "You're already on Standard" })).toBeInTheDocument();
+    expect(screen.getByText("You're already on the Standard plan.")).toBeInTheDocument();
+    expect(screen.queryByText(FAILURE)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pay $10" })).not.toBeInTheDocument();
+  });
+
+  it("when there were too many attempts, says the payment failed and why", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    checkoutServer({
+      status: 429,
+      body: { error: "Too many payment attempts. Please wait a minute and try again." },
+    });
+    await pay();
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_CHECK_DELAY_MS));
+
+    expect(await screen.findByText(FAILURE)).toBeInTheDocument();
+    expect(
+      screen.getByText("Too many payment attempts. Please wait a minute and try again."),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,10 +1,11 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TIERS } from "@/config/tiers";
+import { checkoutHandler, subscriptionWritesHandler } from "../../msw/checkout";
 import { server } from "../../msw/server";
-import { storeSession, SUPABASE_URL, subscriptionHandler } from "../../msw/supabase";
+import { makeSession, storeSession, SUPABASE_URL, subscriptionHandler } from "../../msw/supabase";
 import { renderApp } from "../../utils";
 
 const FEATURES = [
@@ -118,9 +119,11 @@ describe("pricing page, signed in", () => {
     expect(screen.getByRole("button", { name: "Pay $10" })).toBeInTheDocument();
   });
 
-  it("moves the badge to the user's plan; Get Started then takes them home", async () => {
+  it("moves the badge to the user's plan; Get Started moves them back to Freemium on the server, then home", async () => {
     storeSession();
-    server.use(subscriptionHandler("$10/month"));
+    const checkout = checkoutHandler(undefined, { delayMs: 300 });
+    const writes = subscriptionWritesHandler();
+    server.use(subscriptionHandler("$10/month"), checkout.handler, writes.handler);
     const { router } = renderApp("/pricing");
     await findCards();
     expect(within(card("Standard")).getByText("Current Plan")).toBeInTheDocument();
@@ -128,9 +131,39 @@ describe("pricing page, signed in", () => {
     expect(within(card("Freemium")).queryByText("Current Plan")).not.toBeInTheDocument();
     expect(screen.getAllByText("Current Plan")).toHaveLength(1);
 
-    await userEvent.setup().click(within(card("Freemium")).getByRole("button", { name: "Get Started" }));
+    const getStarted = within(card("Freemium")).getByRole("button", { name: "Get Started" });
+    await userEvent.setup().dblClick(getStarted);
+    // While the server works, the button is busy and cannot be pressed again.
+    expect(getStarted).toBeDisabled();
+    expect(getStarted).toHaveAttribute("aria-busy", "true");
     expect(await screen.findByRole("heading", { level: 1, name: "Cucumber.AI" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
+    expect(await screen.findByText("You're on the Freemium plan now.")).toBeInTheDocument();
+    // Once, with the user's token and no card; never a write of the row from the browser.
+    expect(checkout.calls).toEqual([
+      { authorization: `Bearer ${makeSession().access_token}`, body: { tier: "Freemium" } },
+    ]);
+    expect(writes.writes).toEqual([]);
+    // Every page sees Freemium at once (the backend still answers $10/month to a new read).
+    expect(await screen.findByTestId("remaining-counter")).toHaveTextContent("Remaining conversions: 3 / 3");
+  });
+
+  it("when the move back to Freemium fails, says so and stays on the paid plan", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    storeSession();
+    const checkout = checkoutHandler({ status: 500, body: { error: "Payment failed. Please try again." } });
+    server.use(subscriptionHandler("$30/month"), checkout.handler);
+    const { router } = renderApp("/pricing");
+    await findCards();
+
+    await userEvent.setup().click(within(card("Freemium")).getByRole("button", { name: "Get Started" }));
+
+    expect(await screen.findByText("Could not switch to Freemium. Please try again.")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/pricing");
+    expect(within(card("Premium")).getByText("Current Plan")).toBeInTheDocument();
+    expect(within(card("Freemium")).getByRole("button", { name: "Get Started" })).toBeEnabled();
+    expect(checkout.calls).toHaveLength(1);
+    expect(logged).toHaveBeenCalledWith("Could not switch to Freemium", expect.anything());
   });
 
   it("a $30/month user can move to Basic through the payment page", async () => {
@@ -176,6 +209,29 @@ describe("pricing page, signed in", () => {
     await userEvent.setup().click(within(card("Premium")).getByRole("button", { name: "Subscribe" }));
     expect(await screen.findByRole("button", { name: "Pay $30" })).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ plan: "$30/month", price: 30 });
+  });
+
+  it("when the plan can't be loaded, Get Started asks the server and goes home even if already on Freemium", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    storeSession();
+    const checkout = checkoutHandler({
+      status: 409,
+      body: { error: "You're already on the Freemium plan." },
+    });
+    server.use(
+      http.get(`${SUPABASE_URL}/rest/v1/subscriptions`, () =>
+        HttpResponse.json({ message: "boom", code: "XX000" }, { status: 500 }),
+      ),
+      checkout.handler,
+    );
+    const { router } = renderApp("/pricing");
+    await findCards();
+
+    await userEvent.setup().click(within(card("Freemium")).getByRole("button", { name: "Get Started" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(checkout.calls.map((call) => call.body)).toEqual([{ tier: "Freemium" }]);
+    expect(screen.queryByText("Could not switch to Freemium. Please try again.")).not.toBeInTheDocument();
   });
 
   it("works by keyboard: Enter on a focused Subscribe button", async () => {
