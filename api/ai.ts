@@ -8,13 +8,14 @@
  *
  * In order, before anything goes upstream:
  *   1. POST only; the model must be one of the two configured ones (image, text);
- *   2. the caller's `Authorization: Bearer` session, verified with the auth server;
+ *   2. the caller's `Authorization: Bearer` session, verified in-process with the project's JWT secret
+ *      or JWKS (api/_lib/supabase.ts verifySession: no round trip on every AI call);
  *   3. a JSON body of at most MAX_BODY_BYTES with at most MAX_IMAGES inline images, and only Gemini's
  *      request fields (contents, generationConfig, safetySettings, systemInstruction);
- *   4. the per-user rate limit, kept in the database (AI_RATE_LIMIT_PER_MINUTE, default 20; the
- *      custom prompt's analysis step also has its own, smaller one);
- *   5. one conversion reserved atomically (a row lock in reserve_conversion): with none left the
- *      answer is 403 and nothing is sent upstream.
+ *   4. in one database call (reserve_conversion): the per-user rate limit (AI_RATE_LIMIT_PER_MINUTE,
+ *      default 20; the custom prompt's analysis step also has its own, smaller one), then one
+ *      conversion reserved atomically (a row lock): with none left the answer is 403 and nothing is
+ *      sent upstream.
  * Then the request goes to Gemini with the server's key (GEMINI_API_KEY, never a VITE_ variable) or,
  * locally without a key, to the local preview engine, and the answer comes back unchanged: Gemini's
  * JSON or event stream, and Gemini's own error bodies, so the client's error handling, retry waits and
@@ -41,8 +42,8 @@ import {
   type Env,
 } from "./_lib/http.ts";
 import { aiSettings, type AiSettings } from "./_lib/ai-settings.ts";
-import { serviceClient, supabaseTarget, verifyCaller, type SupabaseTarget } from "./_lib/supabase.ts";
-import { finishConversion, hitRateLimit, reserveConversion, type UsageStatus } from "./_lib/usage.ts";
+import { serviceClient, supabaseTarget, verifySession, type SupabaseTarget } from "./_lib/supabase.ts";
+import { finishConversion, reserveConversion, type RateLimit, type UsageStatus } from "./_lib/usage.ts";
 
 export { aiSettings, type AiSettings } from "./_lib/ai-settings.ts";
 
@@ -306,19 +307,19 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
   if (images === null) return geminiError(400, REASONS.invalidRequest, MESSAGES.invalidRequest);
   if (images > settings.maxImages) return geminiError(400, REASONS.tooManyImages, MESSAGES.tooManyImages);
 
-  let caller: Awaited<ReturnType<typeof verifyCaller>>;
+  let session: Awaited<ReturnType<typeof verifySession>>;
   try {
-    caller = await verifyCaller(deps.target, token, supabaseFetch, "api/ai");
+    session = await verifySession(deps.target, token, supabaseFetch, "api/ai");
   } catch (error) {
     console.error("[api/ai] could not verify the caller:", error instanceof Error ? error.message : error);
     return geminiError(500, REASONS.internal, MESSAGES.internal);
   }
-  if (!caller.ok) {
-    return caller.status === 401
+  if (!session.ok) {
+    return session.status === 401
       ? geminiError(401, REASONS.sessionInvalid, MESSAGES.sessionInvalid)
       : geminiError(502, REASONS.internal, MESSAGES.internal);
   }
-  const userId = caller.user.id;
+  const userId = session.userId;
 
   let db: Awaited<ReturnType<typeof serviceClient>>;
   try {
@@ -334,17 +335,15 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
   let reservationId: string | null = null;
   let held: UsageStatus | null = null;
   try {
-    const limits: [string, number][] = [["ai", settings.ratePerMinute]];
-    if (analysis) limits.push(["ai-analysis", settings.analysisPerMinute]);
-    for (const [bucket, max] of limits) {
-      const hit = await hitRateLimit(db, userId, bucket, max, 60);
-      if (!hit.allowed) {
-        return geminiError(429, REASONS.rateLimited, MESSAGES.rateLimited, {
-          retryAfterMs: hit.retryAfterMs,
-        });
-      }
+    const limits: RateLimit[] = [{ bucket: "ai", max: settings.ratePerMinute, windowSeconds: 60 }];
+    if (analysis) limits.push({ bucket: "ai-analysis", max: settings.analysisPerMinute, windowSeconds: 60 });
+    const reservation = await reserveConversion(db, userId, settings.reservationTtlSeconds, limits);
+    if (reservation.retryAfterMs !== null) {
+      return geminiError(429, REASONS.rateLimited, MESSAGES.rateLimited, {
+        retryAfterMs: reservation.retryAfterMs,
+        headers: usageHeaders(reservation.status),
+      });
     }
-    const reservation = await reserveConversion(db, userId, settings.reservationTtlSeconds);
     if (!reservation.id) {
       return geminiError(403, REASONS.limitReached, MESSAGES.limitReached, {
         headers: usageHeaders(reservation.status),
@@ -359,15 +358,24 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
 
   const heldId = reservationId;
   let finished = false;
-  /** Ends the reservation exactly once; a database failure here is logged (the reservation expires). */
+  /**
+   * Ends the reservation exactly once. A failed call is tried once more (finishing is idempotent: a
+   * reservation already ended counts nothing twice); past that it is logged, and the reservation expires.
+   */
   const finish = async (count: number): Promise<UsageStatus | null> => {
     if (finished) return null;
     finished = true;
-    try {
-      return await finishConversion(db, heldId, count);
-    } catch (error) {
-      console.error("[api/ai] could not end a reservation:", error instanceof Error ? error.message : error);
-      return null;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await finishConversion(db, heldId, count);
+      } catch (error) {
+        if (attempt < 2) continue;
+        console.error(
+          "[api/ai] could not end a reservation:",
+          error instanceof Error ? error.message : error,
+        );
+        return null;
+      }
     }
   };
 

@@ -10,7 +10,11 @@ type Status = { tier: string; monthly_limit: number; used: number; reserved: num
 /** A user's month as the proxy reports it in the x-conversions-* headers. */
 export type UsageStatus = { tier: string; limit: number; used: number; reserved: number; remaining: number };
 
-export type Reservation = { id: string | null; status: UsageStatus };
+/** A reservation's id, or null with why: the month's limit, or a rate limit (retryAfterMs). */
+export type Reservation = { id: string | null; status: UsageStatus; retryAfterMs: number | null };
+
+/** One rate limit counted before a reservation: at most `max` requests per `windowSeconds`. */
+export type RateLimit = { bucket: string; max: number; windowSeconds: number };
 
 export type RateLimitHit = { allowed: boolean; retryAfterMs: number };
 
@@ -39,17 +43,30 @@ async function call<T>(client: AnyClient, fn: string, args: Record<string, unkno
   return firstRow<T>(data, fn);
 }
 
-/** Holds one conversion while a request is upstream; `id` is null when the month's limit is reached. */
+/**
+ * Counts the request against `rateLimits`, then holds one conversion while it is upstream, in one
+ * round trip. `id` is null when a rate limit refused (`retryAfterMs`) or the month's limit is reached.
+ */
 export async function reserveConversion(
   client: AnyClient,
   userId: string,
   ttlSeconds: number,
+  rateLimits: RateLimit[] = [],
 ): Promise<Reservation> {
-  const row = await call<Status & { reservation_id: string | null }>(client, "reserve_conversion", {
-    p_user_id: userId,
-    p_ttl_seconds: ttlSeconds,
-  });
-  return { id: row.reservation_id, status: toStatus(row) };
+  const row = await call<Status & { reservation_id: string | null; retry_after_ms: number | null }>(
+    client,
+    "reserve_conversion",
+    {
+      p_user_id: userId,
+      p_ttl_seconds: ttlSeconds,
+      p_rate_limits: rateLimits.map((limit) => ({
+        bucket: limit.bucket,
+        max: limit.max,
+        window_seconds: limit.windowSeconds,
+      })),
+    },
+  );
+  return { id: row.reservation_id, status: toStatus(row), retryAfterMs: row.retry_after_ms };
 }
 
 /**

@@ -50,10 +50,10 @@ export function freePort() {
 
 /**
  * `node scripts/start.mjs` (build + preview with the local backend) on `port`, building into `outDir`,
- * with a fresh database in a temporary folder. Resolves once the app answers; `stop()` ends the server
+ * with a fresh database in a temporary folder and `env` added to its environment (AI_MODE=hosted...). Resolves once the app answers; `stop()` ends the server
  * and deletes the database.
  */
-export async function startApp({ port, outDir, log = false, timeoutMs = 180_000 }) {
+export async function startApp({ port, outDir, log = false, timeoutMs = 180_000, env = {} }) {
   const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), "restyle-perf-db-"));
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
@@ -64,6 +64,7 @@ export async function startApp({ port, outDir, log = false, timeoutMs = 180_000 
       BUILD_OUT_DIR: outDir,
       SUPALITE_DB_URL: dbDir,
       LITE_TELEMETRY: "0",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -181,29 +181,59 @@ as $$
 $$;
 
 -- Reserves one conversion if the plan has room for it, atomically: the user's usage row is locked, so
--- two requests for the last conversion are decided one after the other. reservation_id is null when
--- the limit is reached (nothing is reserved then).
+-- two requests for the last conversion are decided one after the other. First, each rate limit of
+-- p_rate_limits ([{"bucket", "max", "window_seconds"}], see hit_rate_limit) counts this request; one
+-- that is passed answers retry_after_ms and reserves nothing. reservation_id is null when the limit is
+-- reached or a rate limit refused (nothing is reserved then). One call, so the proxy pays one round
+-- trip before its request goes upstream.
 create function public.reserve_conversion(
   p_user_id uuid,
   p_ttl_seconds integer default 300,
+  p_rate_limits jsonb default '[]'::jsonb,
   p_now timestamptz default now()
 )
-returns table (reservation_id uuid, tier text, monthly_limit integer, used integer, reserved integer, remaining integer)
+returns table (
+  reservation_id uuid,
+  tier text,
+  monthly_limit integer,
+  used integer,
+  reserved integer,
+  remaining integer,
+  retry_after_ms integer
+)
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   v_month date := public.usage_month(p_now);
+  v_limit record;
+  v_hit record;
   v_status record;
   v_id uuid;
 begin
   if p_ttl_seconds is null or p_ttl_seconds < 1 or p_ttl_seconds > 3600 then
     raise exception 'p_ttl_seconds must be between 1 and 3600' using errcode = '22023';
   end if;
-  insert into public.usage (user_id, month, used) values (p_user_id, v_month, 0)
-    on conflict (user_id, month) do nothing;
-  perform 1 from public.usage u where u.user_id = p_user_id and u.month = v_month for update;
+  if jsonb_typeof(p_rate_limits) is distinct from 'array' then
+    raise exception 'p_rate_limits must be a JSON array' using errcode = '22023';
+  end if;
+  for v_limit in
+    select * from jsonb_to_recordset(p_rate_limits) as l(bucket text, max integer, window_seconds integer)
+  loop
+    select * into v_hit
+      from public.hit_rate_limit(p_user_id, v_limit.bucket, v_limit.max, v_limit.window_seconds, p_now);
+    if not v_hit.allowed then
+      return query select null::uuid, s.tier, s.monthly_limit, s.used, s.reserved, s.remaining, v_hit.retry_after_ms
+        from public.usage_status(p_user_id, p_now) s;
+      return;
+    end if;
+  end loop;
+
+  -- Creates or locks the user's row for this month in one statement: a second request for the same
+  -- user waits here until this one has decided.
+  insert into public.usage as u (user_id, month, used) values (p_user_id, v_month, 0)
+    on conflict (user_id, month) do update set used = u.used;
   -- Reservations a crash left behind stop counting once they expire; tidy them away here.
   delete from public.usage_reservations r where r.user_id = p_user_id and r.expires_at <= p_now;
 
@@ -212,9 +242,12 @@ begin
     insert into public.usage_reservations (user_id, month, created_at, expires_at)
       values (p_user_id, v_month, p_now, p_now + make_interval(secs => p_ttl_seconds))
       returning id into v_id;
+    return query select v_id, v_status.tier, v_status.monthly_limit, v_status.used, v_status.reserved + 1,
+      v_status.remaining - 1, null::integer;
+    return;
   end if;
-  return query select v_id, s.tier, s.monthly_limit, s.used, s.reserved, s.remaining
-    from public.usage_status(p_user_id, p_now) s;
+  return query select null::uuid, v_status.tier, v_status.monthly_limit, v_status.used, v_status.reserved,
+    v_status.remaining, null::integer;
 end;
 $$;
 
@@ -280,9 +313,11 @@ begin
     values (p_user_id, p_bucket, v_start, 1)
     on conflict (user_id, bucket, window_start) do update set hits = h.hits + 1
     returning h.hits into v_hits;
-  -- Old windows are of no use: keep the table small.
-  delete from public.rate_limit_hits h
-    where h.user_id = p_user_id and h.bucket = p_bucket and h.window_start < v_start;
+  -- Old windows are of no use: keep the table small (once per window, when it starts).
+  if v_hits = 1 then
+    delete from public.rate_limit_hits h
+      where h.user_id = p_user_id and h.bucket = p_bucket and h.window_start < v_start;
+  end if;
   return query select
     v_hits <= p_max,
     v_hits,
@@ -322,14 +357,14 @@ $$;
 
 revoke execute on function public.usage_month(timestamptz) from public, anon, authenticated;
 revoke execute on function public.usage_status(uuid, timestamptz) from public, anon, authenticated;
-revoke execute on function public.reserve_conversion(uuid, integer, timestamptz) from public, anon, authenticated;
+revoke execute on function public.reserve_conversion(uuid, integer, jsonb, timestamptz) from public, anon, authenticated;
 revoke execute on function public.finish_conversion(uuid, integer, timestamptz) from public, anon, authenticated;
 revoke execute on function public.hit_rate_limit(uuid, text, integer, integer, timestamptz) from public, anon, authenticated;
 revoke execute on function public.complete_checkout(uuid, text, integer, text, text, text) from public, anon, authenticated;
 
 grant execute on function public.usage_month(timestamptz) to service_role;
 grant execute on function public.usage_status(uuid, timestamptz) to service_role;
-grant execute on function public.reserve_conversion(uuid, integer, timestamptz) to service_role;
+grant execute on function public.reserve_conversion(uuid, integer, jsonb, timestamptz) to service_role;
 grant execute on function public.finish_conversion(uuid, integer, timestamptz) to service_role;
 grant execute on function public.hit_rate_limit(uuid, text, integer, integer, timestamptz) to service_role;
 grant execute on function public.complete_checkout(uuid, text, integer, text, text, text) to service_role;

@@ -7,9 +7,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { aiSettings, handleAiProxy, REASONS, type AiSettings } from "../../api/ai";
+import { verifyHs256 } from "../../api/_lib/jwt";
 import { GEMINI_DEFAULTS } from "../../src/config/gemini-defaults";
 import {
   createServiceClient,
+  jwtSecret,
   PUBLISHABLE_KEY,
   secretKey,
   signUpUser,
@@ -204,7 +206,12 @@ describe("POST /api/ai on the running server (local preview engine upstream)", (
 
 describe("handleAiProxy with a recorded upstream", () => {
   let settings: AiSettings;
-  const target = () => ({ url: supabaseUrl(), publishableKey: PUBLISHABLE_KEY, secretKey: secretKey() });
+  const target = () => ({
+    url: supabaseUrl(),
+    publishableKey: PUBLISHABLE_KEY,
+    secretKey: secretKey(),
+    jwtSecret: jwtSecret(),
+  });
 
   beforeAll(() => {
     settings = { ...aiSettings({ GEMINI_API_KEY: "server-key-for-tests" }), ratePerMinute: 100 };
@@ -418,5 +425,57 @@ describe("aiSettings", () => {
       GEMINI_IMAGE_MODEL: "models/x",
     });
     expect(settings).toMatchObject({ ratePerMinute: 5, maxImages: 4, imageModel: "x" });
+  });
+});
+
+describe("verifyHs256 (the proxy's in-process session check)", () => {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  async function sign(claims: Record<string, unknown>, secret: string, alg = "HS256") {
+    const unsigned = `${encode({ alg, typ: "JWT" })}.${encode(claims)}`;
+    const key = await crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
+    const signature = Buffer.from(
+      await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(unsigned)),
+    ).toString("base64url");
+    return `${unsigned}.${signature}`;
+  }
+  const claims = (extra: Record<string, unknown> = {}) => ({
+    sub: crypto.randomUUID(),
+    role: "authenticated",
+    exp: Math.floor(Date.now() / 1000) + 600,
+    ...extra,
+  });
+
+  it("accepts the local backend's own session tokens", async () => {
+    const user = await signUpUser("jwt-real");
+    const verified = await verifyHs256(await tokenOf(user), jwtSecret());
+    expect(verified?.sub).toBe(user.user.id);
+  });
+
+  it("refuses a token signed with another secret, expired, not yet valid, unsigned or not a user's", async () => {
+    const secret = jwtSecret();
+    expect(await verifyHs256(await sign(claims(), "another-secret-entirely-0123456789"), secret)).toBeNull();
+    expect(
+      await verifyHs256(await sign(claims({ exp: Math.floor(Date.now() / 1000) - 120 }), secret), secret),
+    ).toBeNull();
+    expect(
+      await verifyHs256(await sign(claims({ nbf: Math.floor(Date.now() / 1000) + 600 }), secret), secret),
+    ).toBeNull();
+    expect(await verifyHs256(await sign(claims({ role: "service_role" }), secret), secret)).toBeNull();
+    expect(await verifyHs256(await sign(claims({ sub: "not-a-uuid" }), secret), secret)).toBeNull();
+    const none = `${encode({ alg: "none" })}.${encode(claims())}.`;
+    expect(await verifyHs256(none, secret)).toBeNull();
+    expect(await verifyHs256("a.b", secret)).toBeNull();
+    expect(await verifyHs256(await sign(claims(), secret), secret)).not.toBeNull();
+  });
+
+  it("is what the proxy uses: a token signed with another secret is refused over HTTP", async () => {
+    const forged = await sign(claims(), "another-secret-entirely-0123456789");
+    await expectGeminiError(await post(null, imageBody(), { token: forged }), 401, REASONS.sessionInvalid);
   });
 });

@@ -15,6 +15,8 @@ declare module "vitest" {
     supabaseUrl: string;
     /** The local backend's server-only key (service_role), generated with its data folder. */
     secretKey: string;
+    /** The local backend's JWT secret, generated with its data folder. */
+    jwtSecret: string;
   }
 }
 
@@ -103,6 +105,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const secretKey = process.env.LOCAL_SUPABASE_SECRET_KEY;
     if (!secretKey) throw new Error("vite.config.ts did not generate the local backend's secret key.");
     project.provide("secretKey", secretKey);
+    const jwtSecret = process.env.LOCAL_SUPABASE_JWT_SECRET;
+    if (!jwtSecret) throw new Error("vite.config.ts did not generate the local backend's JWT secret.");
+    project.provide("jwtSecret", jwtSecret);
   } catch (error) {
     await teardown();
     throw error;

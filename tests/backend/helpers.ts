@@ -99,3 +99,8 @@ export function createServiceClient() {
     realtime: { transport: nodeWebSocket },
   });
 }
+
+/** The local backend's JWT secret, which signs its sessions. Server-side only. */
+export function jwtSecret(): string {
+  return inject("jwtSecret");
+}

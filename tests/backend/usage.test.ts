@@ -6,7 +6,7 @@ import { TIERS as APP_TIERS } from "../../src/config/tiers";
 import { createAnonClient, createServiceClient, PG, signUpUser, type TestUser } from "./helpers";
 
 type Status = { tier: string; monthly_limit: number; used: number; reserved: number; remaining: number };
-type Reserved = Status & { reservation_id: string | null };
+type Reserved = Status & { reservation_id: string | null; retry_after_ms: number | null };
 type Finished = Status & { finished: boolean };
 
 // rpc() is typed from helpers' Database, which does not list these functions: one untyped door.
@@ -192,6 +192,27 @@ describe("the last conversion, asked for in parallel", () => {
 });
 
 describe("rate limits", () => {
+  it("are counted by reserve_conversion first, which then reserves nothing", async () => {
+    const user = await signUpUser("rate-reserve");
+    const limits = [{ bucket: "ai", max: 2, window_seconds: 60 }];
+    const args = {
+      p_user_id: user.user.id,
+      p_ttl_seconds: 300,
+      p_rate_limits: limits,
+      p_now: "2026-11-15T12:00:30Z",
+    };
+    for (let i = 0; i < 2; i += 1)
+      expect((await rpc<Reserved>("reserve_conversion", args)).retry_after_ms).toBeNull();
+
+    const refused = await rpc<Reserved>("reserve_conversion", args);
+    expect(refused).toMatchObject({
+      reservation_id: null,
+      retry_after_ms: 30_000,
+      reserved: 2,
+      remaining: 1,
+    });
+  });
+
   const hit = (user: TestUser, now: string, bucket = "ai", max = 3) =>
     rpc<{ allowed: boolean; hits: number; retry_after_ms: number }>("hit_rate_limit", {
       p_user_id: user.user.id,
