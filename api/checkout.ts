@@ -15,10 +15,12 @@
  * charge, records no payment and does not wait.
  *
  * In order: the method, the token (verified with the auth server), a rate limit per user in the database
- * (RATE_LIMIT per minute, every authenticated attempt counts), the body, the plan and card, the plan the
- * caller is on, the charge (the simulated provider of api/_lib/payments.ts: 1.5 s, then a decline for the
- * test card 4000 0000 0000 0002), then `complete_checkout`, which records the payment and moves the
- * subscription in one transaction.
+ * (RATE_LIMIT per minute, every authenticated attempt counts), the body, the plan and card, then
+ * `begin_checkout`, which takes the user's checkout lock (one checkout at a time, so two sent at once are
+ * never both charged) and reads the plan the caller is on and the price; the charge (the simulated
+ * provider of api/_lib/payments.ts: 1.5 s, then a decline for the test card 4000 0000 0000 0002); then
+ * `complete_checkout`, which records the payment, moves the subscription and ends the lock in one
+ * transaction. Any other end gives the lock back (`end_checkout`); one a crash leaves behind expires.
  *
  * Answers (always JSON, never cached):
  *   200 { ok: true, tier, paymentId, message }  the caller is on `tier` now; paymentId is null for
@@ -30,7 +32,8 @@
  *   401 { error }                   no token, or one the auth server does not accept
  *   402 { error }                   the card was declined: "Payment failed. Please try again." (SPEC 8)
  *   405 { error } + Allow: POST     any method but POST
- *   409 { error }                   the caller is already on that plan (nothing is charged)
+ *   409 { error }                   the caller is already on that plan, or another checkout of theirs
+ *                                   is being processed (nothing is charged)
  *   413 { error }                   the body is larger than MAX_BODY_BYTES
  *   415 { error }                   the body is not declared as application/json
  *   429 { error } + Retry-After     more than RATE_LIMIT.max attempts in the current minute
@@ -51,7 +54,7 @@ import { fail, json, readJsonBody, bearerToken } from "./_lib/http.ts";
 import { simulatedProvider, type CardDetails, type PaymentProvider } from "./_lib/payments.ts";
 import { serviceClient, supabaseTarget, verifyCaller, type SupabaseTarget } from "./_lib/supabase.ts";
 // Relative paths, not "@/": vite.config.ts bundles api/ for the dev and start servers without the alias.
-import { DEFAULT_TIER, getTier, isTierId, TIER_IDS, type TierId } from "../src/config/tiers.ts";
+import { getTier, isTierId, TIER_IDS, type TierId } from "../src/config/tiers.ts";
 import {
   checkPayment,
   digitsOnly,
@@ -81,6 +84,7 @@ export const MESSAGES = {
   /** SPEC 8. */
   success: "Payment successful! Your subscription is now active.",
   freemium: "You're on the Freemium plan now.",
+  inProgress: "A payment for your account is already being processed. Please wait a moment.",
 } as const;
 
 /** 409: nothing to buy. */
@@ -100,6 +104,8 @@ export type CheckoutDeps = {
   /** Attempts allowed per window; RATE_LIMIT by default (tests lower it). */
   rateLimit?: { max: number; windowSeconds: number };
 };
+
+type CheckoutDb = Awaited<ReturnType<typeof serviceClient<Database>>>;
 
 export type CheckoutInput = { tier: TierId; card: CardDetails | null };
 
@@ -129,6 +135,11 @@ type Database = {
         Args: { p_user_id: string; p_bucket: string; p_max: number; p_window_seconds: number };
         Returns: { allowed: boolean; hits: number; retry_after_ms: number }[];
       };
+      begin_checkout: {
+        Args: { p_user_id: string; p_tier: string };
+        Returns: { acquired: boolean; current_tier: string; price_cents: number }[];
+      };
+      end_checkout: { Args: { p_user_id: string }; Returns: undefined };
       complete_checkout: {
         Args: {
           p_user_id: string;
@@ -213,6 +224,9 @@ export async function handleCheckout(request: Request, deps: CheckoutDeps): Prom
   const fetchImpl = deps.fetch ?? fetch;
   const provider = deps.provider ?? defaultProvider;
   const limit = deps.rateLimit ?? RATE_LIMIT;
+  let locked = false;
+  let lockDb: CheckoutDb | undefined;
+  let lockUser: string | undefined;
   try {
     // Asks the auth server, so an expired, revoked or forged token is refused here.
     const caller = await verifyCaller(deps.target, token, fetchImpl, "api/checkout");
@@ -220,6 +234,8 @@ export async function handleCheckout(request: Request, deps: CheckoutDeps): Prom
       return fail(caller.status, caller.status === 401 ? MESSAGES.unauthorized : MESSAGES.failed);
     const userId = caller.user.id;
     const db = await serviceClient<Database>(deps.target, fetchImpl);
+    lockDb = db;
+    lockUser = userId;
 
     const rate = await db
       .rpc("hit_rate_limit", {
@@ -251,20 +267,17 @@ export async function handleCheckout(request: Request, deps: CheckoutDeps): Prom
     }
     const { tier, card } = validation.input;
 
-    const [current, plan] = await Promise.all([
-      db.from("subscriptions").select("tier").eq("user_id", userId).maybeSingle(),
-      db.from("plans").select("price_cents").eq("tier", tier).maybeSingle(),
-    ]);
-    if (current.error || plan.error || !plan.data) {
-      console.error(
-        "[api/checkout] reading the plan failed:",
-        errorSummary(current.error ?? plan.error ?? { message: `no plans row for ${tier}` }),
-      );
+    // One checkout at a time per user: two payments sent at once are never both charged.
+    const begun = await db.rpc("begin_checkout", { p_user_id: userId, p_tier: tier }).single();
+    if (begun.error || !begun.data) {
+      console.error("[api/checkout] starting the checkout failed:", errorSummary(begun.error));
       return fail(500, MESSAGES.failed);
     }
-    if ((current.data?.tier ?? DEFAULT_TIER) === tier) return fail(409, alreadyOnPlanMessage(tier));
+    if (!begun.data.acquired) return fail(409, MESSAGES.inProgress);
+    if (begun.data.current_tier === tier) return fail(409, alreadyOnPlanMessage(tier));
+    locked = true;
 
-    const amountCents = plan.data.price_cents;
+    const amountCents = begun.data.price_cents;
     let reference: string | null = null;
     if (amountCents > 0) {
       if (!card) {
@@ -275,7 +288,11 @@ export async function handleCheckout(request: Request, deps: CheckoutDeps): Prom
         return fail(500, MESSAGES.failed);
       }
       const charge = await provider.charge({ userId, tier, amountCents, currency: "usd", card });
-      if (!charge.ok) return fail(402, MESSAGES.failed);
+      if (!charge.ok) {
+        await endCheckout(db, userId);
+        locked = false;
+        return fail(402, MESSAGES.failed);
+      }
       reference = charge.reference;
     }
 
@@ -289,6 +306,7 @@ export async function handleCheckout(request: Request, deps: CheckoutDeps): Prom
         p_provider_reference: reference,
       })
       .single();
+    locked = false;
     if (done.error || !done.data) {
       // With a real provider this charge would now need a refund: say so loudly.
       console.error(
@@ -306,7 +324,16 @@ export async function handleCheckout(request: Request, deps: CheckoutDeps): Prom
   } catch (error) {
     console.error("[api/checkout]", error instanceof Error ? error.message : String(error));
     return fail(500, MESSAGES.failed);
+  } finally {
+    // Anything that stopped the checkout after it began gives the lock back (it would expire anyway).
+    if (locked && lockDb && lockUser) await endCheckout(lockDb, lockUser);
   }
+}
+
+/** Gives a checkout's lock back; a failure only delays the next checkout until the lock expires. */
+async function endCheckout(db: CheckoutDb, userId: string): Promise<void> {
+  const { error } = await db.rpc("end_checkout", { p_user_id: userId });
+  if (error) console.error("[api/checkout] could not end the checkout:", errorSummary(error));
 }
 
 /** The deployed entry point: the Supabase project comes from configuration (api/_lib/supabase.ts). */

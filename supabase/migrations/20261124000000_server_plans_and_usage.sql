@@ -141,6 +141,21 @@ alter table public.rate_limit_hits enable row level security;
 revoke all on table public.rate_limit_hits from anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------------
+-- checkout_locks: one checkout at a time per user, so two payments sent at once are never both
+-- charged. Held from the plan check to the recorded payment; one a crash leaves behind expires.
+-- ---------------------------------------------------------------------------------------------------
+create table public.checkout_locks (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  tier text not null,
+  expires_at timestamptz not null
+);
+
+comment on table public.checkout_locks is 'A checkout in progress per user. Server only.';
+
+alter table public.checkout_locks enable row level security;
+revoke all on table public.checkout_locks from anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------------
 -- The rules. security definer + empty search_path; execute for service_role only.
 -- ---------------------------------------------------------------------------------------------------
 
@@ -326,7 +341,54 @@ begin
 end;
 $$;
 
--- Records a completed checkout and puts the user on its plan, in one transaction. Going back to
+-- Starts a checkout: takes the user's checkout lock (unless another checkout holds it and has not
+-- expired) and answers the plan the user is on and the price of the plan asked for. A checkout that
+-- cannot go on (the lock is taken, or the user is already on p_tier) leaves no lock behind.
+create function public.begin_checkout(
+  p_user_id uuid,
+  p_tier text,
+  p_ttl_seconds integer default 120,
+  p_now timestamptz default now()
+)
+returns table (acquired boolean, current_tier text, price_cents integer)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_taken uuid;
+  v_current text;
+  v_price integer;
+begin
+  select p.price_cents into v_price from public.plans p where p.tier = p_tier;
+  if v_price is null then
+    raise exception 'unknown plan %', p_tier using errcode = '22023';
+  end if;
+  insert into public.checkout_locks as l (user_id, tier, expires_at)
+    values (p_user_id, p_tier, p_now + make_interval(secs => p_ttl_seconds))
+    on conflict (user_id) do update set tier = excluded.tier, expires_at = excluded.expires_at
+      where l.expires_at <= p_now
+    returning l.user_id into v_taken;
+  v_current := coalesce((select s.tier from public.subscriptions s where s.user_id = p_user_id), 'Freemium');
+  if v_taken is not null and v_current = p_tier then
+    delete from public.checkout_locks l where l.user_id = p_user_id;
+  end if;
+  return query select v_taken is not null, v_current, v_price;
+end;
+$$;
+
+-- Gives a checkout's lock back (a declined card, a failure).
+create function public.end_checkout(p_user_id uuid)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  delete from public.checkout_locks l where l.user_id = p_user_id;
+$$;
+
+-- Records a completed checkout and puts the user on its plan, in one transaction, and ends the
+-- checkout's lock. Going back to
 -- Freemium records no payment. Answers the tier now held.
 create function public.complete_checkout(
   p_user_id uuid,
@@ -351,6 +413,7 @@ begin
   end if;
   insert into public.subscriptions as s (user_id, tier) values (p_user_id, p_tier)
     on conflict (user_id) do update set tier = excluded.tier;
+  delete from public.checkout_locks l where l.user_id = p_user_id;
   return query select s.tier, v_payment from public.subscriptions s where s.user_id = p_user_id;
 end;
 $$;
@@ -360,6 +423,8 @@ revoke execute on function public.usage_status(uuid, timestamptz) from public, a
 revoke execute on function public.reserve_conversion(uuid, integer, jsonb, timestamptz) from public, anon, authenticated;
 revoke execute on function public.finish_conversion(uuid, integer, timestamptz) from public, anon, authenticated;
 revoke execute on function public.hit_rate_limit(uuid, text, integer, integer, timestamptz) from public, anon, authenticated;
+revoke execute on function public.begin_checkout(uuid, text, integer, timestamptz) from public, anon, authenticated;
+revoke execute on function public.end_checkout(uuid) from public, anon, authenticated;
 revoke execute on function public.complete_checkout(uuid, text, integer, text, text, text) from public, anon, authenticated;
 
 grant execute on function public.usage_month(timestamptz) to service_role;
@@ -367,4 +432,6 @@ grant execute on function public.usage_status(uuid, timestamptz) to service_role
 grant execute on function public.reserve_conversion(uuid, integer, jsonb, timestamptz) to service_role;
 grant execute on function public.finish_conversion(uuid, integer, timestamptz) to service_role;
 grant execute on function public.hit_rate_limit(uuid, text, integer, integer, timestamptz) to service_role;
+grant execute on function public.begin_checkout(uuid, text, integer, timestamptz) to service_role;
+grant execute on function public.end_checkout(uuid) to service_role;
 grant execute on function public.complete_checkout(uuid, text, integer, text, text, text) to service_role;

@@ -395,6 +395,55 @@ describe("handleCheckout, called directly against the local backend", () => {
     ]);
   });
 
+  it("charges once when two checkouts for the same plan arrive together: the other is refused with 409", async () => {
+    const lee = await shopper("direct-lee");
+    const { provider, charges } = recordingProvider();
+    // The charge takes a moment, as a real one does, so the second checkout arrives while it runs.
+    const slow: PaymentProvider = {
+      name: provider.name,
+      charge: async (input) => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return provider.charge(input);
+      },
+    };
+    const body = {
+      tier: "$10/month",
+      card: { number: CARD_NUMBER, expiry: EXPIRY, cvc: CVC, name: "Lee" },
+    };
+
+    const results = await Promise.all([
+      call(body, lee.token, { provider: slow }),
+      call(body, lee.token, { provider: slow }),
+    ]);
+
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+    expect(results.find((result) => result.status === 409)?.body).toEqual({
+      error: "A payment for your account is already being processed. Please wait a moment.",
+    });
+    expect(charges).toHaveLength(1);
+    expect(await paymentsOf(lee)).toHaveLength(1);
+    // The lock is gone with the recorded payment: the next checkout goes ahead.
+    expect((await call({ tier: "Freemium" }, lee.token)).status).toBe(200);
+  });
+
+  it("gives the checkout lock back after a declined card", async () => {
+    const mo = await shopper("direct-mo");
+    const { provider } = recordingProvider();
+    const declined = await call(
+      { tier: "$5/month", card: { number: DECLINED_TEST_CARD, expiry: EXPIRY, cvc: CVC, name: "Mo" } },
+      mo.token,
+      { provider },
+    );
+    expect(declined.status).toBe(402);
+
+    const retried = await call(
+      { tier: "$5/month", card: { number: CARD_NUMBER, expiry: EXPIRY, cvc: CVC, name: "Mo" } },
+      mo.token,
+      { provider },
+    );
+    expect(retried.status).toBe(200);
+  });
+
   it('declines the test card 4000 0000 0000 0002 with 402 "Payment failed. Please try again." and changes nothing', async () => {
     const kim = await shopper("direct-kim");
     const { provider, charges } = recordingProvider();

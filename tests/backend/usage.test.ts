@@ -246,30 +246,37 @@ describe("what the browser may do", () => {
     await useUp(bob, 2);
   });
 
-  it.each(["reserve_conversion", "finish_conversion", "usage_status", "hit_rate_limit", "complete_checkout"])(
-    "may not run %s, signed in or not (42501)",
-    async (fn) => {
-      const args: Record<string, Record<string, unknown>> = {
-        reserve_conversion: { p_user_id: alice.user.id },
-        finish_conversion: { p_reservation_id: crypto.randomUUID(), p_count: 0 },
-        usage_status: { p_user_id: alice.user.id },
-        hit_rate_limit: { p_user_id: alice.user.id, p_bucket: "ai", p_max: 1, p_window_seconds: 60 },
-        complete_checkout: {
-          p_user_id: alice.user.id,
-          p_tier: "$30/month",
-          p_amount_cents: 0,
-          p_card_last4: null,
-          p_provider: "browser",
-        },
-      };
-      for (const client of [alice.client, createAnonClient()]) {
-        const call = client.rpc.bind(client) as unknown as Rpc;
-        const { error } = await call(fn, args[fn]);
-        expect(error?.code).toBe(PG.insufficientPrivilege);
-      }
-      expect((await status(alice)).tier).toBe("Freemium");
-    },
-  );
+  it.each([
+    "reserve_conversion",
+    "finish_conversion",
+    "usage_status",
+    "hit_rate_limit",
+    "begin_checkout",
+    "end_checkout",
+    "complete_checkout",
+  ])("may not run %s, signed in or not (42501)", async (fn) => {
+    const args: Record<string, Record<string, unknown>> = {
+      reserve_conversion: { p_user_id: alice.user.id },
+      finish_conversion: { p_reservation_id: crypto.randomUUID(), p_count: 0 },
+      usage_status: { p_user_id: alice.user.id },
+      hit_rate_limit: { p_user_id: alice.user.id, p_bucket: "ai", p_max: 1, p_window_seconds: 60 },
+      begin_checkout: { p_user_id: alice.user.id, p_tier: "$30/month" },
+      end_checkout: { p_user_id: alice.user.id },
+      complete_checkout: {
+        p_user_id: alice.user.id,
+        p_tier: "$30/month",
+        p_amount_cents: 0,
+        p_card_last4: null,
+        p_provider: "browser",
+      },
+    };
+    for (const client of [alice.client, createAnonClient()]) {
+      const call = client.rpc.bind(client) as unknown as Rpc;
+      const { error } = await call(fn, args[fn]);
+      expect(error?.code).toBe(PG.insufficientPrivilege);
+    }
+    expect((await status(alice)).tier).toBe("Freemium");
+  });
 
   it("reads only its own usage", async () => {
     const { data } = await alice.client.from("usage" as never).select("user_id, used");
