@@ -1,13 +1,14 @@
 import { createClient } from "@supabase/supabase-js";
 import ws from "ws";
 import type { TierId } from "../src/config/tiers";
+import { subscribe } from "../scripts/lib/checkout.mjs";
 
 /** The local backend's publishable key (supabase/config.toml); local only, never a secret. */
 const PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
 
 /**
- * Test set-up straight through the backend's API with the user's own token (row-level security
- * applies): sign up a user and put them on a plan, as the payment page will.
+ * Test set-up straight through the backend's API: sign up a user and put them on a plan through
+ * POST /api/checkout with the demo card, as the payment page does (the only way a plan changes).
  */
 export async function createUserOnTier(baseURL: string, email: string, password: string, tier: TierId) {
   const client = createClient(baseURL, PUBLISHABLE_KEY, {
@@ -18,8 +19,8 @@ export async function createUserOnTier(baseURL: string, email: string, password:
   const { data, error } = await client.auth.signUp({ email, password });
   if (error || !data.user) throw error ?? new Error("sign-up returned no user");
   if (tier !== "Freemium") {
-    const { error: tierError } = await client.from("subscriptions").upsert({ user_id: data.user.id, tier });
-    if (tierError) throw tierError;
+    if (!data.session) throw new Error("sign-up returned no session");
+    await subscribe(baseURL, data.session.access_token, tier);
   }
   await client.auth.signOut();
 }

@@ -19,6 +19,7 @@ import { createClient } from "@supabase/supabase-js";
 import { chromium } from "playwright-core";
 import ws from "ws";
 import { CHROMIUM_ARGS, chromiumPath, root, startApp } from "./lib/app-server.mjs";
+import { subscribe } from "./lib/checkout.mjs";
 
 const TARGET_HEAP_BYTES = 300 * 1024 * 1024;
 const TARGET_RATIO = 1.3;
@@ -57,10 +58,8 @@ try {
   });
   const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
   if (error || !data.user) throw error ?? new Error("sign-up returned no user");
-  const { error: tierError } = await client
-    .from("subscriptions")
-    .upsert({ user_id: data.user.id, tier: "$30/month" });
-  if (tierError) throw tierError;
+  if (!data.session) throw new Error("sign-up returned no session");
+  await subscribe(origin, data.session.access_token, "$30/month");
   await client.auth.signOut();
 
   // 3. The batch page in headless Chromium.

@@ -301,6 +301,19 @@ function streamModelFromUrl(url: string): string | undefined {
   return modelFromUrl(url, STREAM_PATH);
 }
 
+/** The marker that makes the engine fail on purpose, when LOCAL_AI_FAULTS=1 (see injectedFault). */
+export const FAULT_MARKER = "[local-ai:fail-500]";
+
+/**
+ * A failure on request, for end-to-end tests of what a failing AI costs the user: with
+ * LOCAL_AI_FAULTS=1 in the server's environment (never set by `npm start` or `npm run dev` on their own),
+ * a prompt containing FAULT_MARKER gets Gemini's 500 INTERNAL answer. Otherwise null.
+ */
+function injectedFault(prompt: string): Response | null {
+  if (process.env.LOCAL_AI_FAULTS !== "1" || !prompt.includes(FAULT_MARKER)) return null;
+  return errorResponse(500, "INTERNAL", `An internal error has occurred. ${TROUBLESHOOTING}`);
+}
+
 /**
  * `POST .../v1beta/models/{model}:generateContent`. Never throws: every failure becomes a Gemini error
  * body (400 for a bad request or an unreadable image, 405, 413, 500 for anything unexpected).
@@ -333,6 +346,8 @@ export async function handleGenerateContent(request: Request): Promise<Response>
       return invalid(`Invalid JSON payload received. ${detail}`);
     }
     const parsed = parseRequest(payload, modelFromUrl(request.url) ?? streamModelFromUrl(request.url) ?? "");
+    const fault = injectedFault(parsed.prompt);
+    if (fault) return fault;
     return await answer(parsed);
   } catch (error) {
     if (error instanceof BadRequest) return invalid(error.message);

@@ -3,7 +3,12 @@
  * tolerance (camelCase and snake_case), and Gemini's error answers for every malformed request.
  */
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { handleGenerateContent, handleLocalAiRequest, MAX_BODY_BYTES } from "../../server/local-ai/engine.ts";
+import {
+  FAULT_MARKER,
+  handleGenerateContent,
+  handleLocalAiRequest,
+  MAX_BODY_BYTES,
+} from "../../server/local-ai/engine.ts";
 import { nameColour } from "../../server/local-ai/text.ts";
 import {
   base64Of,
@@ -310,5 +315,25 @@ describe("errors, in Gemini's shape", () => {
       }),
     );
     expect(routed.status).toBe(200);
+  });
+});
+
+describe("failures on request (LOCAL_AI_FAULTS=1, for end-to-end tests)", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  test("answer Gemini's 500 for a prompt with the marker, only when switched on", async () => {
+    const prompt = `A teapot ${FAULT_MARKER}`;
+    expect((await post(textBody(prompt))).status).toBe(200);
+
+    vi.stubEnv("LOCAL_AI_FAULTS", "1");
+    await expectError(
+      await post(textBody(prompt)),
+      500,
+      "INTERNAL",
+      `An internal error has occurred. ${TROUBLESHOOTING}`,
+    );
+    expect((await post(textBody("A teapot"))).status).toBe(200);
   });
 });

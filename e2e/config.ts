@@ -1,0 +1,97 @@
+/**
+ * What both end-to-end configurations share (playwright.config.ts: client mode, the whole suite;
+ * playwright.hosted.config.ts: hosted mode, e2e/hosted): Debian's Chromium, and `npm start` on a
+ * fresh database and its own build folder, with the mode's environment added.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execSync } from "node:child_process";
+import { defineConfig, devices } from "@playwright/test";
+
+/** Debian's Chromium (CI installs it with apt); Playwright's own browser download is not available here. */
+function chromiumPath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const name of ["chromium", "chromium-browser", "google-chrome"]) {
+    try {
+      const found = execSync(`command -v ${name}`, { encoding: "utf8", shell: "/bin/sh" }).trim();
+      if (found) return found;
+    } catch {
+      // not installed under this name
+    }
+  }
+  return undefined;
+}
+
+export type E2eOptions = {
+  /** Specs to run (a folder under e2e/) and folders to leave out. */
+  testDir: string;
+  testIgnore?: string[];
+  /** Port, build folder and database folder, each overridable from the environment. */
+  port: number;
+  outDir: string;
+  /** The environment variable that names (or receives) this run's database folder. */
+  dbDirVariable: string;
+  /** Added to `npm start`'s environment. */
+  env?: Record<string, string>;
+};
+
+export function e2eConfig(options: E2eOptions) {
+  const baseURL = `http://localhost:${options.port}`;
+  // Every run starts the app on a fresh, empty database.
+  const dbDir =
+    process.env[options.dbDirVariable] || fs.mkdtempSync(path.join(os.tmpdir(), "restyle-e2e-db-"));
+  process.env[options.dbDirVariable] = dbDir;
+
+  return defineConfig({
+    testDir: options.testDir,
+    testIgnore: options.testIgnore,
+    fullyParallel: false,
+    workers: 1,
+    forbidOnly: Boolean(process.env.CI),
+    retries: process.env.CI ? 1 : 0,
+    timeout: 60_000,
+    expect: { timeout: 10_000 },
+    reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+    use: {
+      baseURL,
+      trace: "retain-on-failure",
+      screenshot: "only-on-failure",
+    },
+    projects: [
+      {
+        name: "chromium",
+        use: {
+          ...devices["Desktop Chrome"],
+          launchOptions: {
+            executablePath: chromiumPath(),
+            args: [
+              "--no-sandbox",
+              "--disable-gpu",
+              "--disable-quic",
+              "--no-first-run",
+              "--disable-background-networking",
+              "--disable-component-update",
+              "--disable-sync",
+            ],
+          },
+        },
+      },
+    ],
+    webServer: {
+      command: "node scripts/start.mjs",
+      url: baseURL,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(options.port),
+        SUPALITE_DB_URL: dbDir,
+        LITE_TELEMETRY: "0",
+        BUILD_OUT_DIR: options.outDir,
+        ...options.env,
+      },
+    },
+  });
+}
