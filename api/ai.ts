@@ -474,7 +474,7 @@ function streamThrough(
 }
 
 /** The deployed entry point: settings and the Supabase project from the environment. */
-export default async function handler(request: Request): Promise<Response> {
+async function handle(request: Request): Promise<Response> {
   const env: Env = processEnv();
   const target = supabaseTarget(env);
   if (!target.ok) {
@@ -483,3 +483,10 @@ export default async function handler(request: Request): Promise<Response> {
   }
   return handleAiProxy(request, { target: target.target, settings: aiSettings(env) });
 }
+
+/**
+ * The entry point as serverless hosts load it: `export default { fetch }` gets a web-standard Request
+ * on Vercel (a default-exported function would get Node's req/res instead), Netlify, Cloudflare, Deno
+ * and Bun; server/api/plugin.ts calls the same `fetch` in dev and start.
+ */
+export default { fetch: handle };

@@ -337,7 +337,7 @@ async function endCheckout(db: CheckoutDb, userId: string): Promise<void> {
 }
 
 /** The deployed entry point: the Supabase project comes from configuration (api/_lib/supabase.ts). */
-export default async function handler(request: Request): Promise<Response> {
+async function handle(request: Request): Promise<Response> {
   const target = supabaseTarget();
   if (!target.ok) {
     console.error(`[api/checkout] ${target.problem}`);
@@ -345,3 +345,10 @@ export default async function handler(request: Request): Promise<Response> {
   }
   return handleCheckout(request, { target: target.target });
 }
+
+/**
+ * The entry point as serverless hosts load it: `export default { fetch }` gets a web-standard Request
+ * on Vercel (a default-exported function would get Node's req/res instead), Netlify, Cloudflare, Deno
+ * and Bun; server/api/plugin.ts calls the same `fetch` in dev and start.
+ */
+export default { fetch: handle };

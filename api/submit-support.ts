@@ -165,7 +165,7 @@ export async function handleSubmitSupport(request: Request, deps: SubmitSupportD
 }
 
 /** The deployed entry point: the Supabase project comes from configuration (api/_lib/supabase.ts). */
-export default async function handler(request: Request): Promise<Response> {
+async function handle(request: Request): Promise<Response> {
   const target = supabaseTarget();
   if (!target.ok) {
     console.error(`[api/submit-support] ${target.problem}`);
@@ -173,3 +173,10 @@ export default async function handler(request: Request): Promise<Response> {
   }
   return handleSubmitSupport(request, { target: target.target });
 }
+
+/**
+ * The entry point as serverless hosts load it: `export default { fetch }` gets a web-standard Request
+ * on Vercel (a default-exported function would get Node's req/res instead), Netlify, Cloudflare, Deno
+ * and Bun; server/api/plugin.ts calls the same `fetch` in dev and start.
+ */
+export default { fetch: handle };

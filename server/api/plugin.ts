@@ -23,7 +23,8 @@ import type { TLSSocket } from "node:tls";
 import { loadEnv, type Connect, type Plugin } from "vite";
 
 export type Handler = (request: Request) => Promise<Response>;
-export type HandlerModule = { default: Handler };
+/** An api/<name>.ts module: `export default { fetch }`, the shape serverless hosts load. */
+export type HandlerModule = { default: { fetch: Handler } };
 /** Route name (api/<name>.ts) -> a loader of its module. */
 export type ApiRoutes = Record<string, () => Promise<HandlerModule>>;
 
@@ -194,13 +195,13 @@ async function handle(routes: ApiRoutes, req: IncomingMessage, res: ServerRespon
   } else {
     req.resume();
   }
-  const { default: handler } = await load();
+  const { default: entry } = await load();
   // A caller that leaves mid-way aborts the request, so the handler can stop its own work.
   const left = new AbortController();
   res.once("close", () => {
     if (!res.writableFinished) left.abort();
   });
-  await sendWebResponse(res, await handler(toWebRequest(req, body, left.signal)));
+  await sendWebResponse(res, await entry.fetch(toWebRequest(req, body, left.signal)));
 }
 
 /** Connect middleware: answers everything under /api from `routes`, passes anything else on. */

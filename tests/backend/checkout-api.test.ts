@@ -547,7 +547,7 @@ describe("handleCheckout, called directly against the local backend", () => {
     vi.stubEnv("VITE_SUPABASE_URL", "");
     vi.stubEnv("LOCAL_SERVER_ORIGIN", "");
     try {
-      const response = await handler(request({ tier: "Freemium" }, "t"));
+      const response = await handler.fetch(request({ tier: "Freemium" }, "t"));
       expect(response.status).toBe(500);
       expect(String(consoleError.mock.calls[0]?.[0])).toContain("SUPABASE_URL is not set");
     } finally {

@@ -639,7 +639,7 @@ describe("supabaseTarget (api/_lib/supabase.ts): the project comes from configur
     vi.stubEnv("VITE_SUPABASE_PUBLISHABLE_KEY", "");
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      const response = await handler(
+      const response = await handler.fetch(
         new Request("http://localhost/api/submit-support", {
           method: "POST",
           headers: { authorization: "Bearer t", "content-type": "application/json" },
@@ -758,20 +758,44 @@ describe("the /api adapter of the dev and preview servers (server/api/plugin.ts)
   beforeAll(async () => {
     const middleware = createApiMiddleware({
       echo: async () => ({
-        default: async (request) =>
-          Response.json(
-            {
-              method: request.method,
-              url: request.url,
-              authorization: request.headers.get("authorization"),
-              body: await request.text(),
-            },
-            { status: 202, headers: { "x-handler": "echo" } },
-          ),
+        default: {
+          fetch: async (request) =>
+            Response.json(
+              {
+                method: request.method,
+                url: request.url,
+                authorization: request.headers.get("authorization"),
+                body: await request.text(),
+              },
+              { status: 202, headers: { "x-handler": "echo" } },
+            ),
+        },
+      }),
+      "tree/*": async () => ({
+        default: { fetch: async (request) => Response.json({ path: new URL(request.url).pathname }) },
+      }),
+      stream: async () => ({
+        default: {
+          fetch: async () => {
+            const encoder = new TextEncoder();
+            let sent = 0;
+            const body = new ReadableStream<Uint8Array>({
+              async pull(controller) {
+                if (sent === 3) return controller.close();
+                sent += 1;
+                await new Promise((resolve) => setTimeout(resolve, 20));
+                controller.enqueue(encoder.encode(`data: {"n":${sent}}\r\n\r\n`));
+              },
+            });
+            return new Response(body, { headers: { "content-type": "text/event-stream" } });
+          },
+        },
       }),
       throws: async () => ({
-        default: async () => {
-          throw new Error("the handler broke");
+        default: {
+          fetch: async () => {
+            throw new Error("the handler broke");
+          },
         },
       }),
       unloadable: async () => {
@@ -789,6 +813,28 @@ describe("the /api adapter of the dev and preview servers (server/api/plugin.ts)
   });
 
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("answers every path below a route named <prefix>/*, and only those", async () => {
+    const deep = await fetch(`${base}/api/tree/v1beta/models/m:generateContent?alt=sse`, { method: "POST" });
+    expect(deep.status).toBe(200);
+    expect(await deep.json()).toEqual({ path: "/api/tree/v1beta/models/m:generateContent" });
+    expect((await fetch(`${base}/api/tree`, { method: "POST" })).status).toBe(404);
+    expect((await fetch(`${base}/api/treetop/x`, { method: "POST" })).status).toBe(404);
+  });
+
+  it("passes an event stream on piece by piece, not buffered", async () => {
+    const response = await fetch(`${base}/api/stream`, { method: "POST" });
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    expect(response.headers.get("content-length")).toBeNull();
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('data: {"n":1}\r\n\r\n');
+    let rest = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      rest += new TextDecoder().decode(chunk.value);
+    }
+    expect(rest).toBe('data: {"n":2}\r\n\r\ndata: {"n":3}\r\n\r\n');
+  });
 
   it("hands the handler a web Request with an absolute URL, headers and body, and writes its Response", async () => {
     const response = await fetch(`${base}/api/echo?x=1`, {
