@@ -7,6 +7,7 @@ import { applyLocalSecrets } from "./server/backend/local-secrets.ts";
 import { localAiEngine } from "./server/local-ai/plugin.ts";
 import { apiRoutes } from "./server/api/plugin.ts";
 import { routePreload, staticHosting } from "./server/static/plugin.ts";
+import { aiMode } from "./server/build/ai-mode.ts";
 
 // The local backend keeps its PGlite data in a git-ignored folder; `npm start` and the tests point
 // SUPALITE_DB_URL at a folder of their own (see scripts/start.mjs and tests/backend/global-setup.ts).
@@ -35,6 +36,10 @@ function sonnerOnDemand(): Plugin {
 
 export default defineConfig({
   plugins: [
+    // AI_MODE (unset/client or hosted) as import.meta.env.VITE_AI_MODE; a hosted build with
+    // VITE_GEMINI_API_KEY set, or any other AI_MODE, stops here (server/build/ai-mode.ts). First: it
+    // decides VITE_LOCAL_PREVIEW_ENGINE before the local preview engine's plugin does.
+    aiMode(),
     sonnerOnDemand(),
     react(),
     tailwindcss(),

@@ -12,8 +12,11 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 }
 const host = process.env.HOST || "localhost";
 
-// The preview server mounts the local preview engine (server/local-ai); tell the app built here so.
-process.env.VITE_LOCAL_PREVIEW_ENGINE = "true";
+// The preview server mounts the local preview engine (server/local-ai); tell the app built here when it
+// answers: in client mode whenever the browser has no key; in hosted mode (AI_MODE=hosted) only when the
+// server has no GEMINI_API_KEY, so the proxy (api/ai) forwards to it. Same rule as server/build/ai-mode.ts.
+const hosted = process.env.AI_MODE?.trim() === "hosted";
+process.env.VITE_LOCAL_PREVIEW_ENGINE = !hosted || !process.env.GEMINI_API_KEY?.trim() ? "true" : "false";
 const outDir = process.env.BUILD_OUT_DIR || "dist";
 await build({ logLevel: "warn", build: { outDir } });
 const server = await preview({ build: { outDir }, preview: { port, host, strictPort: true, open: false } });

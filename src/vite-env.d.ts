@@ -10,6 +10,8 @@ interface ImportMetaEnv {
   readonly VITE_GEMINI_TEXT_MODEL?: string;
   /** "true" where the local preview engine is mounted (npm run dev, npm start). */
   readonly VITE_LOCAL_PREVIEW_ENGINE?: string;
+  /** "hosted" when built with AI_MODE=hosted (the server holds the key and the count), else "client". */
+  readonly VITE_AI_MODE?: "client" | "hosted";
 }
 
 interface ImportMeta {
