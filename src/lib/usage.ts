@@ -1,15 +1,23 @@
 import { useSyncExternalStore } from "react";
+import { queryOptions, skipToken } from "@tanstack/react-query";
+import { isHostedMode } from "@/config/ai-mode";
+import { getSupabase } from "@/lib/supabase";
 
 /**
  * Conversions used, per user and calendar month, in localStorage under `conversionUsage` (SPEC 3):
  * `{ "<userId>": { "2026-11": 2 } }`. Every open tab sees the same numbers (the `storage` event).
+ * In hosted mode the server counts (its `usage` table, below) and this meter keeps only what the
+ * visitor's own key made, which goes straight to Google; the month is then the UTC month, as the server's.
  */
 export const USAGE_STORAGE_KEY = "conversionUsage";
 
 type UsageRecord = Record<string, Record<string, number>>;
 
-export function monthKey(date: Date = new Date()): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`;
+export function monthKey(date: Date = new Date(), utc = isHostedMode()): string {
+  const [year, month] = utc
+    ? [date.getUTCFullYear(), date.getUTCMonth()]
+    : [date.getFullYear(), date.getMonth()];
+  return `${year}-${String(month + 1).padStart(2, "0")}`;
 }
 
 function readAll(): UsageRecord {
@@ -75,4 +83,55 @@ export function useUsedConversions(userId: string | undefined): number {
     () => (userId ? getUsedConversions(userId) : 0),
     () => 0,
   );
+}
+
+/** Hosted mode: the server's count after an answer of the proxy (its x-conversions-* headers). */
+export type ServerUsage = { used: number; limit: number; remaining: number };
+
+/** Hosted mode: the `usage` row's month, the first day of the current UTC month ("2026-11-01"). */
+export function usageMonth(date: Date = new Date()): string {
+  return `${monthKey(date, true)}-01`;
+}
+
+/** Hosted mode: the conversions the server counted for `userId` in `month` (their own row; none: 0). */
+export async function fetchServerUsed(userId: string, month: string): Promise<number> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from("usage")
+    .select("used")
+    .eq("user_id", userId)
+    .eq("month", month)
+    .maybeSingle();
+  if (error) throw error;
+  const used: unknown = data?.used;
+  return typeof used === "number" && used > 0 ? used : 0;
+}
+
+/**
+ * Hosted mode: conversions of the month that are not available any more, as the server counts them:
+ * the `usage` row on load (and fresh at each action, lib/allowance.ts), then what each answer of the
+ * proxy says (its limit minus its remaining, which also holds a conversion a stream has reserved).
+ */
+export const serverUsageQueryOptions = (userId: string, month = usageMonth()) =>
+  queryOptions({
+    queryKey: ["usage", userId, month],
+    // Hosted mode only: a client build leaves the read out (isHostedMode() is inlined when building).
+    queryFn: isHostedMode() ? () => fetchServerUsed(userId, month) : skipToken,
+    staleTime: 30_000,
+    // supabase-js already retries a failed read: no second layer (as for the subscription).
+    retry: false,
+  });
+
+const serverListeners = new Set<(usage: ServerUsage) => void>();
+
+/** Hosted mode: an answer of the proxy said where the count is now (lib/gemini/hosted.ts). */
+export function reportServerUsage(usage: ServerUsage): void {
+  serverListeners.forEach((listener) => listener(usage));
+}
+
+export function onServerUsage(listener: (usage: ServerUsage) => void): () => void {
+  serverListeners.add(listener);
+  return () => {
+    serverListeners.delete(listener);
+  };
 }

@@ -1,7 +1,10 @@
 /**
  * The one Gemini client: generateContent over fetch (GEMINI.md "Request"), with a per-attempt timeout,
- * the caller's cancel signal, and the retry policy of retry.ts.
+ * the caller's cancel signal, and the retry policy of retry.ts. A hosted target (the app's proxy) gets
+ * the user's session on every attempt instead of a key, and its answers report the server's count
+ * (hosted.ts, loaded with the first such call).
  */
+import { isHostedMode } from "@/config/ai-mode";
 import { cancelledError, offlineError, timeoutError } from "./errors";
 import {
   httpError,
@@ -43,7 +46,18 @@ export const DEFAULT_MAX_ATTEMPTS = 3;
 
 const IMAGE_DEFAULTS: Record<string, unknown> = { responseModalities: ["TEXT", "IMAGE"] };
 
-type Answer = { status: number; ok: boolean; body: unknown; retryAfterMs?: number };
+type Answer = { status: number; ok: boolean; body: unknown; headers: Headers; retryAfterMs?: number };
+
+export type HostedClient = typeof import("./hosted");
+
+/** Hosted mode's part of the client (its code is fetched with the first call through the proxy). */
+export async function hostedClient(): Promise<HostedClient> {
+  try {
+    return await import("./hosted");
+  } catch (e) {
+    throw offlineError(e);
+  }
+}
 
 /** Rejects as soon as `signal` aborts, whatever `promise` does (fetch or body reading may not notice). */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -88,6 +102,7 @@ async function post(url: string, init: RequestInit, options: GenerateOptions): P
         status: response.status,
         ok: response.ok,
         body: parseJson(text),
+        headers: response.headers,
         retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
       };
     };
@@ -120,12 +135,18 @@ async function generate<T>(
   if (target.apiKey) headers["x-goog-api-key"] = target.apiKey;
   const modelId = encodeURIComponent(model.replace(/^models\//, ""));
   const url = `${target.baseUrl.replace(/\/+$/, "")}/v1beta/models/${modelId}:generateContent`;
-  const init: RequestInit = { method: "POST", headers, body: JSON.stringify(body) };
+  const json = JSON.stringify(body);
+  const hosted = isHostedMode() && target.source === "hosted" ? await hostedClient() : undefined;
 
   return withRetry(
     async () => {
-      const answer = await post(url, init, options);
-      if (!answer.ok) throw httpError(answer.status, answer.body, ctx, answer.retryAfterMs);
+      // Hosted: the session as it is now, on every attempt (a refreshed token replaces an expired one).
+      const sent = hosted ? { ...headers, Authorization: await hosted.sessionHeader(target) } : headers;
+      const answer = await post(url, { method: "POST", headers: sent, body: json }, options);
+      hosted?.reportUsage(target, answer.headers);
+      if (!answer.ok) {
+        throw (hosted?.proxyError ?? httpError)(answer.status, answer.body, ctx, answer.retryAfterMs);
+      }
       return read(answer.body, ctx);
     },
     {

@@ -20,7 +20,13 @@ export type GeminiErrorKind =
   | "output-blocked"
   | "text-instead-of-image"
   | "no-image"
-  | "bad-response";
+  | "bad-response"
+  /** Hosted mode: the server refused, no conversions left this month (nothing was sent to the AI). */
+  | "limit"
+  /** Hosted mode: no session, or the server did not accept it (log in again). */
+  | "session"
+  /** Hosted mode: the server has no AI service set up. */
+  | "not-configured";
 
 export type GeminiErrorInit = {
   kind: GeminiErrorKind;

@@ -2,5 +2,11 @@ export { generateImage, generateText, type GeminiPart, type GenerateOptions } fr
 export { describeFailure, GeminiError, isGeminiError, type GeminiErrorKind } from "./errors";
 export type { ImageResult, InlineImage } from "./parse";
 export type { RetryWait } from "./retry";
-export { resolveGeminiTarget, type GeminiTarget } from "./target";
+export {
+  geminiBaseUrl,
+  localPreviewEngineMounted,
+  resolveGeminiTarget,
+  typedKeyGoesToGoogle,
+  type GeminiTarget,
+} from "./target";
 export { streamText, STREAM_MESSAGES, type StreamTextOptions } from "./stream";

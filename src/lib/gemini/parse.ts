@@ -12,7 +12,7 @@ export type ImageResult = { image: InlineImage; dataUrl: string; text?: string }
 export type CallContext = {
   call: "image" | "text";
   model: string;
-  keySource: "user-key" | "default-key" | "local-engine";
+  keySource: "user-key" | "default-key" | "local-engine" | "hosted";
   apiKey?: string;
 };
 
@@ -87,7 +87,7 @@ function hasApiKeyInvalid(error: JsonObject): boolean {
   return reasons.includes("API_KEY_INVALID") || /api key not valid/i.test(asString(error.message) ?? "");
 }
 
-const MODEL_SETTING = { image: "VITE_GEMINI_IMAGE_MODEL", text: "VITE_GEMINI_TEXT_MODEL" } as const;
+export const MODEL_SETTING = { image: "VITE_GEMINI_IMAGE_MODEL", text: "VITE_GEMINI_TEXT_MODEL" } as const;
 
 /** A non-OK HTTP answer as a GeminiError: "API error: <error or Unknown error>" (SPEC 8) plus advice. */
 export function httpError(

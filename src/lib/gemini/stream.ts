@@ -8,7 +8,15 @@
  * streaming is not available (the endpoint answers 404/405, or the body is not an event stream, as a
  * proxy may do) the whole answer is fetched with generateText instead.
  */
-import { generateText, DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS, type GenerateOptions } from "./client";
+import { isHostedMode } from "@/config/ai-mode";
+import {
+  generateText,
+  hostedClient,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_TIMEOUT_MS,
+  type GenerateOptions,
+  type HostedClient,
+} from "./client";
 import { ADVICE, cancelledError, GeminiError, MESSAGES, offlineError, timeoutError } from "./errors";
 import {
   httpError,
@@ -120,6 +128,7 @@ async function streamOnce(
   init: RequestInit,
   options: StreamTextOptions,
   ctx: CallContext,
+  hosted: HostedClient | undefined,
 ): Promise<string> {
   const { signal } = options;
   if (signal?.aborted) throw cancelledError(signal.reason);
@@ -156,6 +165,8 @@ async function streamOnce(
     } catch (e) {
       throw transportError(e, false);
     }
+    // Hosted: the server's count, as the stream starts (the conversion it holds counted as not left).
+    hosted?.reportUsage(options.target, response.headers);
     const type = response.headers.get("content-type") ?? "";
     if (!response.ok) {
       if (response.status === 404 || response.status === 405) {
@@ -168,7 +179,7 @@ async function streamOnce(
       } catch (e) {
         throw transportError(e, false);
       }
-      throw httpError(
+      throw (hosted?.proxyError ?? httpError)(
         response.status,
         parseJson(text),
         ctx,
@@ -230,7 +241,7 @@ async function streamOnce(
  * reporting every piece through `onText`. Retries follow retry.ts (maxAttempts, default 3); a stream
  * endpoint that is not available falls back to one whole generateContent answer per attempt.
  */
-export function streamText(options: StreamTextOptions): Promise<string> {
+export async function streamText(options: StreamTextOptions): Promise<string> {
   const { target, model } = options;
   const ctx: CallContext = { call: "text", model, keySource: target.source, apiKey: target.apiKey };
   const body = {
@@ -244,14 +255,17 @@ export function streamText(options: StreamTextOptions): Promise<string> {
   if (target.apiKey) headers["x-goog-api-key"] = target.apiKey;
   const modelId = encodeURIComponent(model.replace(/^models\//, ""));
   const url = `${target.baseUrl.replace(/\/+$/, "")}/v1beta/models/${modelId}:streamGenerateContent?alt=sse`;
-  const init: RequestInit = { method: "POST", headers, body: JSON.stringify(body) };
+  const json = JSON.stringify(body);
+  const hosted = isHostedMode() && target.source === "hosted" ? await hostedClient() : undefined;
   let streaming = true;
 
   return withRetry(
     async () => {
       if (streaming) {
+        // Hosted: the session as it is now, on every attempt (as in client.ts).
+        const sent = hosted ? { ...headers, Authorization: await hosted.sessionHeader(target) } : headers;
         try {
-          return await streamOnce(url, init, options, ctx);
+          return await streamOnce(url, { method: "POST", headers: sent, body: json }, options, ctx, hosted);
         } catch (e) {
           if (!(e instanceof StreamUnavailable)) throw e;
           streaming = false;

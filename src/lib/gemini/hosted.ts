@@ -1,0 +1,130 @@
+/**
+ * What only hosted mode needs of the client, loaded with the first call through the app's proxy
+ * (/api/ai, see target.ts): the user's session on every attempt, the server's conversion count read
+ * from every answer, and the proxy's own refusals in words the user can act on. Everything else the
+ * proxy passes through from Gemini unchanged, and is read exactly as in client mode (parse.ts).
+ */
+// Only ./errors and ./parse (and types): this chunk must not import the app's entry chunk (config,
+// lib/usage), which makes the bundler pull the streaming client into every tool page's shared chunk.
+import { GeminiError, offlineError, type GeminiErrorKind } from "./errors";
+import { httpError, MODEL_SETTING, type CallContext } from "./parse";
+import type { GeminiTarget } from "./target";
+
+/** The ErrorInfo reasons of the proxy's own refusals (domain cucumber.ai; api/ai.ts). */
+export const PROXY_REASONS = {
+  sessionInvalid: "SESSION_INVALID",
+  limitReached: "CONVERSION_LIMIT_REACHED",
+  modelNotAllowed: "MODEL_NOT_ALLOWED",
+  tooManyImages: "TOO_MANY_IMAGES",
+  tooLarge: "REQUEST_TOO_LARGE",
+  notConfigured: "AI_NOT_CONFIGURED",
+} as const;
+
+export const HOSTED_ADVICE = {
+  limit:
+    "Upgrade your plan on the Pricing page, or wait until your conversions reset at the start of next month.",
+  session: "Your session has ended: log in again, then try once more.",
+  tooLarge: "This photo is too large to send: try a smaller photo, or one with fewer pixels.",
+  tooManyImages: "This request has more images than the AI service accepts: use fewer pictures.",
+  notConfigured: "The AI service is not set up on this server yet: try again later.",
+  serverKey:
+    "The AI service's own key was refused: try again later, or enter your own Gemini API key to continue now.",
+} as const;
+
+/** The proxy's own message for a missing or refused session (api/ai.ts), also when none is sent. */
+export const SESSION_MESSAGE = "Please log in again to use the AI.";
+
+const PROXY_DOMAIN = "cucumber.ai";
+
+function sessionError(status?: number): GeminiError {
+  return new GeminiError({
+    kind: "session",
+    message: SESSION_MESSAGE,
+    advice: HOSTED_ADVICE.session,
+    status,
+  });
+}
+
+/** `Bearer <access token>` for this attempt; a "log in again" error when there is no session. */
+export async function sessionHeader(target: GeminiTarget): Promise<string> {
+  let token: string | null;
+  try {
+    token = (await target.authorization?.()) ?? null;
+  } catch (e) {
+    // The auth client's code or server could not be reached.
+    throw offlineError(e);
+  }
+  if (!token) throw sessionError();
+  return `Bearer ${token}`;
+}
+
+function count(headers: Headers, name: string): number | undefined {
+  const value = headers.get(`x-conversions-${name}`)?.trim();
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** The server's count after this answer (x-conversions-*), given to the target's onUsage when present. */
+export function reportUsage(target: GeminiTarget, headers: Headers): void {
+  const used = count(headers, "used");
+  const limit = count(headers, "limit");
+  const remaining = count(headers, "remaining");
+  if (used !== undefined && limit !== undefined && remaining !== undefined) {
+    target.onUsage?.({ used, limit, remaining });
+  }
+}
+
+type ProxyRefusal = { reason: string; message?: string };
+
+/** The reason (and message) of the proxy's ErrorInfo, when the answer is one of its own refusals. */
+function proxyRefusal(body: unknown): ProxyRefusal | undefined {
+  const error = typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined;
+  if (typeof error !== "object" || error === null) return undefined;
+  const { details, message } = error as { details?: unknown; message?: unknown };
+  for (const detail of Array.isArray(details) ? (details as unknown[]) : []) {
+    if (typeof detail !== "object" || detail === null) continue;
+    const { reason, domain } = detail as { reason?: unknown; domain?: unknown };
+    if (domain === PROXY_DOMAIN && typeof reason === "string") {
+      return { reason, message: typeof message === "string" ? message : undefined };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A non-OK answer of the proxy as a GeminiError: its own refusals (the monthly limit, the session, a
+ * request it will not send) with their own advice; Gemini's answers as parse.ts reads them (a
+ * RATE_LIMITED 429 carries a RetryInfo, so it waits and retries like Gemini's), except that a refused
+ * key is the server's, not the visitor's.
+ */
+export function proxyError(
+  status: number,
+  body: unknown,
+  ctx: CallContext,
+  retryAfterMs?: number,
+): GeminiError {
+  const error = httpError(status, body, ctx, retryAfterMs);
+  const refusal = proxyRefusal(body);
+  const as = (kind: GeminiErrorKind, advice: string, message = error.message) =>
+    new GeminiError({ kind, message, advice, status });
+  switch (refusal?.reason) {
+    case PROXY_REASONS.limitReached:
+      // The server's words are the spec's ("You've used all your free conversions for this month").
+      return as("limit", HOSTED_ADVICE.limit, refusal?.message ?? error.message);
+    case PROXY_REASONS.sessionInvalid:
+      return sessionError(status);
+    case PROXY_REASONS.tooLarge:
+      return as("bad-request", HOSTED_ADVICE.tooLarge);
+    case PROXY_REASONS.tooManyImages:
+      return as("bad-request", HOSTED_ADVICE.tooManyImages);
+    case PROXY_REASONS.notConfigured:
+      return as("not-configured", HOSTED_ADVICE.notConfigured);
+    case PROXY_REASONS.modelNotAllowed:
+      return as(
+        "model-not-found",
+        `The AI model "${ctx.model}" is not available on this server: the app's model setting (${MODEL_SETTING[ctx.call]}) needs updating.`,
+      );
+  }
+  if (status === 401) return sessionError(status);
+  if (error.kind === "bad-key" || error.kind === "key-denied") return as(error.kind, HOSTED_ADVICE.serverKey);
+  return error;
+}
