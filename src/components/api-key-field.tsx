@@ -3,7 +3,31 @@ import { Eye, EyeOff, KeyRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { isHostedMode } from "@/config/ai-mode";
 import { isApiKeyRemembered, setApiKey, useApiKey } from "@/lib/api-key";
+import { geminiBaseUrl, typedKeyGoesToGoogle } from "@/lib/gemini";
+
+/**
+ * Where a typed key goes and how its conversions are counted: straight from this browser to Google
+ * (or to the AI service VITE_GEMINI_BASE_URL names); in hosted mode they still count towards the plan,
+ * counted in this browser (the server never sees them).
+ */
+export function apiKeyHint(): string {
+  let where = "Google";
+  if (!typedKeyGoesToGoogle()) {
+    let host = "";
+    try {
+      host = ` (${new URL(geminiBaseUrl()).host})`;
+    } catch {
+      // Not a URL: the app's start-up check says so.
+    }
+    where = `the configured AI service${host}`;
+  }
+  if (isHostedMode()) {
+    return `Without a key, the app's own AI service is used. A key you enter is sent from this browser straight to ${where}, in a request header; conversions made with it still count towards your plan, and are counted in this browser.`;
+  }
+  return `Without a key, a default key with limited quota is used. Your key is sent only to ${where}, in a request header.`;
+}
 
 /** Optional Gemini key (SPEC 2.15 hint); password-type, kept for the session unless remembered. */
 export function ApiKeyField({ disabled }: { disabled?: boolean }) {
@@ -44,8 +68,7 @@ export function ApiKeyField({ disabled }: { disabled?: boolean }) {
           </Button>
         </div>
         <p id={hintId} className="text-muted-foreground">
-          Without a key, a default key with limited quota is used. Your key is sent only to Google, in a
-          request header.
+          {apiKeyHint()}
         </p>
         <label className="flex items-center gap-2">
           <input

@@ -1,13 +1,18 @@
 import { Cpu } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useApiKey } from "@/lib/api-key";
-import { resolveGeminiTarget } from "@/lib/gemini";
+import { localPreviewEngineMounted, resolveGeminiTarget } from "@/lib/gemini";
 
-/** Whether AI calls made now go to the local preview engine (no key typed, none embedded). */
+/**
+ * Whether AI calls made now are answered by the local preview engine: no key typed, and either none
+ * embedded (client mode) or, in hosted mode, a server without a Gemini key, whose proxy forwards to the
+ * engine (npm start and npm run dev then set VITE_LOCAL_PREVIEW_ENGINE).
+ */
 export function useUsesLocalEngine(): boolean {
   const apiKey = useApiKey();
   try {
-    return resolveGeminiTarget(apiKey).source === "local-engine";
+    const { source } = resolveGeminiTarget(apiKey);
+    return source === "local-engine" || (source === "hosted" && localPreviewEngineMounted());
   } catch {
     return false;
   }

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { isHostedMode } from "@/config/ai-mode";
 import type { FeatureId } from "@/config/tiers";
-import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
+import { afterFailedServerRun, countedByServer, PLAN_CHECK_FAILURE } from "@/lib/allowance";
+import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import type { NewCreation } from "@/lib/creations";
 import { recordConversion } from "@/lib/usage";
@@ -116,11 +119,16 @@ export const CANCELLED_TOAST = "Conversion cancelled. Nothing was counted.";
  * The one flow of every AI tool (DESIGN "AI tools"): the allowance checked at the moment of the
  * action (signed in, plan, conversions left, feature gate); one run in flight, cancelled by `cancel`
  * (Cancel, Escape) and by leaving the page; retry waits in the state; the tool's toasts; a conversion
- * counted only for what came back, as it comes back; every failure as message plus advice.
+ * counted only for what came back, as it comes back (in hosted mode by the server, lib/allowance.ts);
+ * every failure as message plus advice, except the server's "no conversions left", which is answered
+ * like the allowance check's own refusal.
  */
 export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
   const [state, dispatch] = useReducer(reducer<I, R>, undefined, initialState<I, R>);
-  const { userId, check, deny } = useAllowance();
+  const { userId, check, deny, limitReached } = useAllowance();
+  const queryClient = useQueryClient();
+  // The key the tool sends with (lib/api-key): it decides where this run's conversions are counted.
+  const apiKey = useApiKey();
   const controller = useRef<AbortController | null>(null);
   const optionsRef = useRef(options);
   useEffect(() => {
@@ -159,8 +167,10 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
 
         const copy = opts.copy(input);
         const toastId = copy.processing ? toast.loading(copy.processing) : undefined;
+        // Hosted mode counts on the server (its answers move the counter); a typed key, here.
+        const onServer = countedByServer(apiKey);
         const count = () => {
-          if (userId && !ac.signal.aborted) recordConversion(userId);
+          if (userId && !ac.signal.aborted && !onServer) recordConversion(userId);
         };
         try {
           const result = await opts.execute(input, {
@@ -183,9 +193,16 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
           return result;
         } catch (error) {
           const failure = describeFailure(error);
-          if (ac.signal.aborted || failure.cancelled) {
+          const cancelled = ac.signal.aborted || failure.cancelled;
+          if (onServer) afterFailedServerRun(queryClient, userId, !cancelled && failure.kind === "limit");
+          if (cancelled) {
             dispatch({ type: "stopped" });
             toast.info(copy.cancelled ?? CANCELLED_TOAST, { id: toastId });
+          } else if (isHostedMode() && failure.kind === "limit") {
+            // The server had no conversion left (another tab or device used it): as the check's refusal.
+            dispatch({ type: "stopped" });
+            if (toastId !== undefined) toast.dismiss(toastId);
+            limitReached();
           } else {
             const message = copy.failure(failure.message);
             dispatch({
@@ -200,7 +217,7 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
         if (controller.current === ac) controller.current = null;
       }
     },
-    [check, deny, userId],
+    [apiKey, check, deny, limitReached, queryClient, userId],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);

@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
@@ -11,7 +11,7 @@ import {
   LOGIN_REQUIRED_MESSAGE,
   type FeatureId,
 } from "@/config/tiers";
-import { checkAllowance, type AllowanceCheck } from "@/lib/allowance";
+import { checkAllowance, syncServerUsage, type AllowanceCheck } from "@/lib/allowance";
 import { useUser } from "@/lib/auth";
 
 export type Denied = Exclude<AllowanceCheck, { ok: true }>;
@@ -27,11 +27,23 @@ export function useAllowance() {
   const navigate = useNavigate();
   const userId = user?.id;
 
+  // Hosted mode: every answer of the proxy moves the remaining counter at once.
+  useEffect(() => syncServerUsage(queryClient, userId), [queryClient, userId]);
+
   const check = useCallback(
     (options: { cost?: number; feature?: FeatureId } = {}) =>
       checkAllowance({ userId, queryClient, ...options }),
     [queryClient, userId],
   );
+
+  /** The limit toast with "Upgrade for more", and /pricing (also for the server's refusal mid-run). */
+  const limitReached = useCallback(() => {
+    toast.error(LIMIT_REACHED_MESSAGE, {
+      duration: GATE_TOAST_MS,
+      action: { label: "Upgrade for more", onClick: () => navigate(paths.pricing) },
+    });
+    navigate(paths.pricing);
+  }, [navigate]);
 
   const deny = useCallback(
     (denied: Denied) => {
@@ -41,11 +53,7 @@ export function useAllowance() {
           navigate(paths.auth);
           return;
         case "limit":
-          toast.error(LIMIT_REACHED_MESSAGE, {
-            duration: GATE_TOAST_MS,
-            action: { label: "Upgrade for more", onClick: () => navigate(paths.pricing) },
-          });
-          navigate(paths.pricing);
+          limitReached();
           return;
         case "feature":
           toast.error(gateMessage(denied.feature), { duration: GATE_TOAST_MS });
@@ -56,8 +64,8 @@ export function useAllowance() {
           return;
       }
     },
-    [navigate],
+    [limitReached, navigate],
   );
 
-  return { userId, check, deny };
+  return { userId, check, deny, limitReached };
 }

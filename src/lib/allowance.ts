@@ -1,7 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { isHostedMode } from "@/config/ai-mode";
 import { getTier, hasFeature, type FeatureId, type TierId } from "@/config/tiers";
 import { subscriptionQueryOptions } from "@/lib/subscription";
-import { getUsedConversions } from "@/lib/usage";
+import { getUsedConversions, onServerUsage, serverUsageQueryOptions } from "@/lib/usage";
 
 /** What the user may do at the moment of an action (DESIGN "AI tools": fresh tier and remaining count). */
 export type AllowanceCheck =
@@ -23,23 +24,75 @@ export type AllowanceRequest = {
 /**
  * Signed in, tier, remaining conversions and feature gate, read fresh: the plan from the
  * subscriptions row (cached for a minute, refetched when stale) and the usage from this browser's
- * meter, which another tab may have moved since the page was drawn.
+ * meter, which another tab may have moved since the page was drawn. In hosted mode the server's count
+ * is the authority: the user's `usage` row is read again now, and what the visitor's own key made
+ * (counted in this browser, see countedByServer) comes on top.
  */
 export async function checkAllowance(request: AllowanceRequest): Promise<AllowanceCheck> {
   const { userId, queryClient, feature } = request;
   const cost = Math.max(1, request.cost ?? 1);
   if (!userId) return { ok: false, reason: "signed-out" };
   let tier: TierId;
+  let serverUsed = 0;
   try {
-    tier = await queryClient.fetchQuery(subscriptionQueryOptions(userId));
+    [tier, serverUsed] = await Promise.all([
+      queryClient.fetchQuery(subscriptionQueryOptions(userId)),
+      isHostedMode() ? queryClient.fetchQuery({ ...serverUsageQueryOptions(userId), staleTime: 0 }) : 0,
+    ]);
   } catch (error) {
     return { ok: false, reason: "error", error };
   }
   const { limit } = getTier(tier);
-  const remaining = Math.max(0, limit - getUsedConversions(userId));
+  const remaining = Math.max(0, limit - serverUsed - getUsedConversions(userId));
   if (remaining < cost) return { ok: false, reason: "limit", tier, limit, remaining, cost };
   if (feature && !hasFeature(tier, feature)) return { ok: false, reason: "feature", tier, feature };
   return { ok: true, tier, limit, remaining };
+}
+
+/**
+ * Where a conversion made now is counted: by the server in hosted mode, unless the visitor typed their
+ * own key (that call goes straight to Google, so this browser counts it, as in client mode). The same
+ * rule as lib/gemini/target.ts: a typed key wins.
+ */
+export function countedByServer(apiKey: string | null | undefined): boolean {
+  return isHostedMode() && !apiKey?.trim();
+}
+
+/**
+ * Hosted mode: keeps the cached count (serverUsageQueryOptions) in step with what each answer of the
+ * proxy says, so the remaining counter moves the moment an answer arrives. A limit other than the
+ * plan's means the plan changed meanwhile: it is read again. Returns the unsubscribe.
+ */
+export function syncServerUsage(queryClient: QueryClient, userId: string | undefined): () => void {
+  if (!isHostedMode() || !userId) return () => undefined;
+  return onServerUsage(({ limit, remaining }) => {
+    queryClient.setQueryData(serverUsageQueryOptions(userId).queryKey, Math.max(0, limit - remaining));
+    const plan = subscriptionQueryOptions(userId);
+    const tier = queryClient.getQueryData(plan.queryKey);
+    if (tier && getTier(tier).limit !== limit)
+      void queryClient.invalidateQueries({ queryKey: plan.queryKey });
+  });
+}
+
+/**
+ * Hosted mode, after a run through the proxy that failed or was cancelled: the count is read again (a
+ * conversion a stream reserved at its start is released when it does not complete). `limitReached`:
+ * the server refused for the monthly limit, so nothing is left, whatever the cache said (its answer's
+ * headers normally said so already).
+ */
+export function afterFailedServerRun(
+  queryClient: QueryClient,
+  userId: string | undefined,
+  limitReached: boolean,
+): void {
+  if (!isHostedMode() || !userId) return;
+  const { queryKey } = serverUsageQueryOptions(userId);
+  if (!limitReached) {
+    void queryClient.invalidateQueries({ queryKey });
+    return;
+  }
+  const tier = queryClient.getQueryData(subscriptionQueryOptions(userId).queryKey);
+  if (tier) queryClient.setQueryData(queryKey, (used = 0) => Math.max(used, getTier(tier).limit));
 }
 
 /** The banner shown when the plan could not be read: nothing was sent and nothing counted. */

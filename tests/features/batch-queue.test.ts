@@ -216,6 +216,21 @@ describe("batch queue", () => {
     expect(task.calls).toHaveLength(3);
   });
 
+  it.each(["limit", "session", "not-configured"] as const)(
+    "hosted mode's %s refusal stops the queue the same way: nothing waiting is sent",
+    async (kind) => {
+      const task = controllable();
+      const run = startBatch({ items: items(6), process: task.process, onEvent: () => undefined });
+      await tick();
+      task.calls[0]!.reject(new GeminiError({ kind, message: "refused", advice: "", status: 403 }));
+      await tick();
+      task.calls[1]!.resolve("ok");
+      task.calls[2]!.resolve("ok");
+      expect(await run.done).toEqual({ done: 2, failed: 4, cancelled: 0 });
+      expect(task.calls).toHaveLength(3);
+    },
+  );
+
   it("cancels one waiting and one running image, and the others carry on", async () => {
     const task = controllable();
     const events: BatchEvent<string>[] = [];

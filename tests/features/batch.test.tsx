@@ -2,12 +2,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { customPrompt } from "@/config/prompts";
 import type { TierId } from "@/config/tiers";
 import { getUsedConversions } from "@/lib/usage";
 import { server } from "../msw/server";
 import { fixtureText, GEMINI_BASE_URL, type GeminiFixtureName } from "../msw/gemini";
+import { hostedAiHandler, usageRowHandler, type ProxyReply } from "../msw/hosted";
 import { renderApp } from "../utils";
 import { hideNodeEventsFromPQueue } from "./batch-jsdom";
 import { fixtureFile, signedIn as signIn, TEST_USER, toolPageEnvironment } from "./tool-kit";
@@ -386,6 +387,60 @@ describe("Batch Image Processing", () => {
     view.unmount();
     await new Promise((r) => setTimeout(r, 50));
     expect(gemini.bodies).toHaveLength(3);
+    expect(getUsedConversions(USER.id)).toBe(0);
+  });
+});
+
+describe("Batch in hosted mode: the server's monthly limit mid-batch", () => {
+  beforeEach(() => {
+    vi.stubEnv("VITE_AI_MODE", "hosted");
+  });
+
+  /** Signed in on $5/month (20 a month) with the server's row at `used`, and the fake proxy. */
+  function hosted(used: number, replies: ProxyReply[]) {
+    signedIn();
+    server.use(usageRowHandler(used).handler);
+    const ai = hostedAiHandler(replies);
+    server.use(ai.handler);
+    return ai;
+  }
+
+  it("stops the queue: what is still waiting is not sent, the rest say why; nothing counted here", async () => {
+    const none = { used: 20, limit: 20, remaining: 0 };
+    const ai = hosted(15, [
+      { fixture: "image-success.json", usage: none },
+      { refusal: "CONVERSION_LIMIT_REACHED", usage: none },
+    ]);
+    await openBatch();
+    expect(await counter()).toHaveTextContent("Remaining conversions: 5 / 20");
+    await addFiles(photos(5));
+    await processAll();
+    await finished(5);
+    expect(statuses()).toEqual(["done", "failed", "failed", "failed", "failed"]);
+    // Three in flight when the first refusal came: the fifth photo was never sent.
+    expect(ai.requests.length).toBeLessThanOrEqual(4);
+    const limit = "Error: You've used all your free conversions for this month";
+    expect(screen.getAllByText(limit)).toHaveLength(4);
+    expect(await screen.findByText("Failed to process 4 image(s)")).toBeInTheDocument();
+    expect(screen.getAllByText(/^Upgrade your plan on the Pricing page/).length).toBeGreaterThan(0);
+    expect(await counter()).toHaveTextContent("Remaining conversions: 0 / 20");
+    expect(getUsedConversions(USER.id)).toBe(0);
+  });
+
+  it("refused before any result: the limit toast and /pricing, as the check's own refusal", async () => {
+    const ai = hosted(15, [
+      { refusal: "CONVERSION_LIMIT_REACHED", usage: { used: 20, limit: 20, remaining: 0 } },
+    ]);
+    const { router } = await openBatch();
+    await addFiles(photos(5));
+    await processAll();
+    expect(
+      await screen.findByText("You've used all your free conversions for this month"),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Upgrade for more" })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
+    // At most the three in flight; the other two were never sent.
+    expect(ai.requests.length).toBeLessThanOrEqual(3);
     expect(getUsedConversions(USER.id)).toBe(0);
   });
 });

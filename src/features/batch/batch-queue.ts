@@ -2,8 +2,8 @@
  * The batch queue (DESIGN "Queues"): p-queue with at most `concurrency` requests at once (the next
  * photo is prepared meanwhile), one shared pause when the AI asks to slow down (a rate-limit or
  * overloaded answer pauses every image for the wait it asks, reported once, not once per image),
- * cancel one or all, and a fatal answer (bad key, retired model, daily quota) fails what is still
- * waiting without sending it. No React here.
+ * cancel one or all, and a fatal answer (bad key, retired model, daily quota, no conversions left)
+ * fails what is still waiting without sending it. No React here.
  */
 import PQueue from "p-queue";
 import { isGeminiError, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
@@ -62,13 +62,20 @@ export const BATCH_MAX_ATTEMPTS = 4;
 
 /** Answers that say "slow down" for every image: the whole queue pauses once for them. */
 const SHARED_PAUSE: ReadonlySet<GeminiErrorKind> = new Set(["rate-limit", "overloaded"]);
-/** Answers that will be the same for every image: what is still waiting fails without being sent. */
+/**
+ * Answers that will be the same for every image: what is still waiting fails without being sent. In
+ * hosted mode that includes the server's refusals: no conversions left this month, no session, no AI
+ * service set up.
+ */
 const FATAL: ReadonlySet<GeminiErrorKind> = new Set([
   "no-key",
   "bad-key",
   "key-denied",
   "model-not-found",
   "daily-quota",
+  "limit",
+  "session",
+  "not-configured",
 ]);
 
 const PAUSE_REASONS: Partial<Record<GeminiErrorKind, string>> = {
