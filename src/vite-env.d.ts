@@ -10,7 +10,19 @@ interface ImportMetaEnv {
   readonly VITE_GEMINI_TEXT_MODEL?: string;
   /** "true" where the local preview engine is mounted (npm run dev, npm start). */
   readonly VITE_LOCAL_PREVIEW_ENGINE?: string;
-  /** "hosted" when built with AI_MODE=hosted (the server holds the key and the count), else "client". */
+  /**
+   * Where AI calls and the conversion count live, fixed at build time by AI_MODE
+   * (server/build/ai-mode.ts defines it; README "Two modes"):
+   * - "client" (the default): the browser calls Gemini itself (a typed key, the embedded default key, or
+   *   the local preview engine) and counts conversions in localStorage;
+   * - "hosted": the server holds the Gemini key and the count; the browser calls /api/ai with the user's
+   *   session and reads what is left from the user's `usage` row.
+   * Only the Gemini target (lib/gemini) and the allowance (lib/allowance.ts, lib/usage.ts) look at it,
+   * and the words that describe them: tools never know the mode. Written out as
+   * `import.meta.env.VITE_AI_MODE === "hosted"` where it is read: a build replaces it with its value, so
+   * the other mode's branches (and the modules only they use) are left out; tests switch it with
+   * `vi.stubEnv("VITE_AI_MODE", "hosted")`.
+   */
   readonly VITE_AI_MODE?: "client" | "hosted";
 }
 

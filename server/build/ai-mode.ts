@@ -1,9 +1,9 @@
 /**
  * The AI mode of a build or dev server (README "Hosted mode"), from `AI_MODE` in the environment of
  * `npm run build`, `npm start` and `npm run dev`:
- * - unset or "client": the browser calls Gemini itself (src/config/ai-mode.ts);
+ * - unset or "client": the browser calls Gemini itself;
  * - "hosted": the server (api/ai) holds the Gemini key and the count, the browser only its session.
- * The app reads it as `import.meta.env.VITE_AI_MODE`, defined here. Anything else stops the build, and so
+ * The app reads it as `import.meta.env.VITE_AI_MODE` (src/vite-env.d.ts), defined here. Anything else stops the build, and so
  * does a hosted build with VITE_GEMINI_API_KEY set: every VITE_ variable is compiled into the bundle, so
  * that key would be public (the server's key is GEMINI_API_KEY).
  */
@@ -52,53 +52,24 @@ export function localPreviewEngineAnswers(mode: AiMode, env: { GEMINI_API_KEY?: 
   return mode === "client" || !env.GEMINI_API_KEY?.trim();
 }
 
-/** A call of src/config/ai-mode.ts's isHostedMode() (not its definition). */
-const IS_HOSTED_CALL = /(?<!function\s+)\bisHostedMode\(\)/g;
-
-/**
- * `isHostedMode()` in the app's code as its build-time answer, the same length so every column (and
- * the source map) stays put: "(false       )". The minifier then drops the other mode's branches, and
- * with them every module only they use (the bundler does not inline even a one-line function).
- */
-export function inlineHostedMode(code: string, mode: AiMode): string {
-  const literal = `(${mode === "hosted"})`;
-  return code.replace(IS_HOSTED_CALL, (call) => literal.slice(0, -1).padEnd(call.length - 1) + ")");
-}
-
 /**
  * Defines import.meta.env.VITE_AI_MODE and refuses a misconfigured mode before anything is built or
  * served. In hosted mode with GEMINI_API_KEY set, the dev server does not claim the local preview
  * engine (see localPreviewEngineAnswers; scripts/start.mjs decides the same for `npm start`). List it
  * before the local preview engine's plugin, which sets VITE_LOCAL_PREVIEW_ENGINE unless already set.
- * In a build, each `isHostedMode()` of src/ becomes the mode's literal (inlineHostedMode), so a client
- * build carries none of hosted mode's code, and a hosted build none of client mode's. (The tests use
- * their own config: there it is read from import.meta.env on every call, so vi.stubEnv switches it.)
+ * A build replaces `import.meta.env.VITE_AI_MODE` with its value, so a client build carries none of
+ * hosted mode's code, and a hosted build none of client mode's. (The tests use their own config: there
+ * import.meta.env is live, so vi.stubEnv switches it.)
  */
 export function aiMode(): Plugin {
-  let mode: AiMode = "client";
-  let build = false;
-  let src = "";
   return {
     name: "restyle:ai-mode",
-    enforce: "pre",
-    configResolved(config) {
-      src = path.join(config.root, "src") + path.sep;
-    },
-    transform(code, id) {
-      const file = id.split("?")[0]!;
-      if (!build || !file.startsWith(src) || !/\.tsx?$/.test(file) || !code.includes("isHostedMode()")) {
-        return null;
-      }
-      // Same length, same lines: the source map of the code as it was still fits.
-      return { code: inlineHostedMode(code, mode), map: null };
-    },
     config(config, env) {
-      build = env.command === "build";
       const root = path.resolve(config.root ?? process.cwd());
       const envDir = config.envDir === false ? undefined : path.resolve(root, config.envDir ?? "");
       // loadEnv also returns VITE_GEMINI_API_KEY from the process environment, which wins over the files.
       const files = envDir ? loadEnv(env.mode, envDir, "VITE_GEMINI_API_KEY") : {};
-      mode = decideAiMode({
+      const mode = decideAiMode({
         AI_MODE: process.env.AI_MODE,
         VITE_GEMINI_API_KEY: files.VITE_GEMINI_API_KEY ?? process.env.VITE_GEMINI_API_KEY,
       });

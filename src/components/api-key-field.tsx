@@ -3,7 +3,6 @@ import { Eye, EyeOff, KeyRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { isHostedMode } from "@/config/ai-mode";
 import { isApiKeyRemembered, setApiKey, useApiKey } from "@/lib/api-key";
 import { geminiBaseUrl, typedKeyGoesToGoogle } from "@/lib/gemini";
 
@@ -23,7 +22,7 @@ export function apiKeyHint(): string {
     }
     where = `the configured AI service${host}`;
   }
-  if (isHostedMode()) {
+  if (import.meta.env.VITE_AI_MODE === "hosted") {
     return `Without a key, the app's own AI service is used. A key you enter is sent from this browser straight to ${where}, in a request header; conversions made with it still count towards your plan, and are counted in this browser.`;
   }
   return `Without a key, a default key with limited quota is used. Your key is sent only to ${where}, in a request header.`;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { isHostedMode } from "@/config/ai-mode";
 import type { FeatureId } from "@/config/tiers";
 import { afterFailedServerRun, countedByServer, PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";
@@ -198,7 +197,7 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
           if (cancelled) {
             dispatch({ type: "stopped" });
             toast.info(copy.cancelled ?? CANCELLED_TOAST, { id: toastId });
-          } else if (isHostedMode() && failure.kind === "limit") {
+          } else if (import.meta.env.VITE_AI_MODE === "hosted" && failure.kind === "limit") {
             // The server had no conversion left (another tab or device used it): as the check's refusal.
             dispatch({ type: "stopped" });
             if (toastId !== undefined) toast.dismiss(toastId);

@@ -1,5 +1,4 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { isHostedMode } from "@/config/ai-mode";
 import { getTier, hasFeature, type FeatureId, type TierId } from "@/config/tiers";
 import { subscriptionQueryOptions } from "@/lib/subscription";
 import { getUsedConversions, onServerUsage, serverUsageQueryOptions } from "@/lib/usage";
@@ -37,7 +36,9 @@ export async function checkAllowance(request: AllowanceRequest): Promise<Allowan
   try {
     [tier, serverUsed] = await Promise.all([
       queryClient.fetchQuery(subscriptionQueryOptions(userId)),
-      isHostedMode() ? queryClient.fetchQuery({ ...serverUsageQueryOptions(userId), staleTime: 0 }) : 0,
+      import.meta.env.VITE_AI_MODE === "hosted"
+        ? queryClient.fetchQuery({ ...serverUsageQueryOptions(userId), staleTime: 0 })
+        : 0,
     ]);
   } catch (error) {
     return { ok: false, reason: "error", error };
@@ -55,7 +56,7 @@ export async function checkAllowance(request: AllowanceRequest): Promise<Allowan
  * rule as lib/gemini/target.ts: a typed key wins.
  */
 export function countedByServer(apiKey: string | null | undefined): boolean {
-  return isHostedMode() && !apiKey?.trim();
+  return import.meta.env.VITE_AI_MODE === "hosted" && !apiKey?.trim();
 }
 
 /**
@@ -64,7 +65,7 @@ export function countedByServer(apiKey: string | null | undefined): boolean {
  * plan's means the plan changed meanwhile: it is read again. Returns the unsubscribe.
  */
 export function syncServerUsage(queryClient: QueryClient, userId: string | undefined): () => void {
-  if (!isHostedMode() || !userId) return () => undefined;
+  if (import.meta.env.VITE_AI_MODE !== "hosted" || !userId) return () => undefined;
   return onServerUsage(({ limit, remaining }) => {
     queryClient.setQueryData(serverUsageQueryOptions(userId).queryKey, Math.max(0, limit - remaining));
     const plan = subscriptionQueryOptions(userId);
@@ -85,7 +86,7 @@ export function afterFailedServerRun(
   userId: string | undefined,
   limitReached: boolean,
 ): void {
-  if (!isHostedMode() || !userId) return;
+  if (import.meta.env.VITE_AI_MODE !== "hosted" || !userId) return;
   const { queryKey } = serverUsageQueryOptions(userId);
   if (!limitReached) {
     void queryClient.invalidateQueries({ queryKey });

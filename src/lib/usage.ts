@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from "react";
 import { queryOptions, skipToken } from "@tanstack/react-query";
-import { isHostedMode } from "@/config/ai-mode";
 import { getSupabase } from "@/lib/supabase";
 
 /**
@@ -13,7 +12,7 @@ export const USAGE_STORAGE_KEY = "conversionUsage";
 
 type UsageRecord = Record<string, Record<string, number>>;
 
-export function monthKey(date: Date = new Date(), utc = isHostedMode()): string {
+export function monthKey(date: Date = new Date(), utc = import.meta.env.VITE_AI_MODE === "hosted"): string {
   const [year, month] = utc
     ? [date.getUTCFullYear(), date.getUTCMonth()]
     : [date.getFullYear(), date.getMonth()];
@@ -115,8 +114,8 @@ export async function fetchServerUsed(userId: string, month: string): Promise<nu
 export const serverUsageQueryOptions = (userId: string, month = usageMonth()) =>
   queryOptions({
     queryKey: ["usage", userId, month],
-    // Hosted mode only: a client build leaves the read out (isHostedMode() is inlined when building).
-    queryFn: isHostedMode() ? () => fetchServerUsed(userId, month) : skipToken,
+    // Hosted mode only: a client build leaves the read out (VITE_AI_MODE is replaced by its value when building).
+    queryFn: import.meta.env.VITE_AI_MODE === "hosted" ? () => fetchServerUsed(userId, month) : skipToken,
     staleTime: 30_000,
     // supabase-js already retries a failed read: no second layer (as for the subscription).
     retry: false,

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { isHostedMode } from "@/config/ai-mode";
 import { getTier } from "@/config/tiers";
 import { useUser } from "@/lib/auth";
 import { useSubscriptionTier } from "@/lib/subscription";
@@ -18,7 +17,7 @@ export type Remaining =
 export function useRemainingConversions(): Remaining {
   const user = useUser();
   const tier = useSubscriptionTier();
-  const hosted = isHostedMode();
+  const hosted = import.meta.env.VITE_AI_MODE === "hosted";
   const server = useQuery({
     ...serverUsageQueryOptions(user?.id ?? "anonymous"),
     enabled: hosted && Boolean(user),

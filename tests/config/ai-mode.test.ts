@@ -1,12 +1,6 @@
 /// <reference types="node" />
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { isHostedMode } from "@/config/ai-mode";
-import {
-  AiModeError,
-  decideAiMode,
-  inlineHostedMode,
-  localPreviewEngineAnswers,
-} from "../../server/build/ai-mode";
+import { describe, expect, it } from "vitest";
+import { AiModeError, decideAiMode, localPreviewEngineAnswers } from "../../server/build/ai-mode";
 
 describe("decideAiMode (the build and dev server guard)", () => {
   it("is client mode when AI_MODE is unset, empty or client", () => {
@@ -49,39 +43,5 @@ describe("localPreviewEngineAnswers (VITE_LOCAL_PREVIEW_ENGINE for dev and start
     expect(localPreviewEngineAnswers("hosted", {})).toBe(true);
     expect(localPreviewEngineAnswers("hosted", { GEMINI_API_KEY: " " })).toBe(true);
     expect(localPreviewEngineAnswers("hosted", { GEMINI_API_KEY: "server-key" })).toBe(false);
-  });
-});
-
-describe("inlineHostedMode (isHostedMode() in a build)", () => {
-  const code = [
-    'import { isHostedMode } from "@/config/ai-mode";',
-    "export function isHostedMode(): boolean {",
-    "  if (isHostedMode()) a();",
-    "  return !isHostedMode() && b;",
-  ].join("\n");
-
-  it("turns each call into the mode's literal, of the same length, and leaves the definition", () => {
-    const client = inlineHostedMode(code, "client");
-    expect(client).toContain("if ((false       )) a();");
-    expect(client).toContain("return !(false       ) && b;");
-    expect(client).toContain("export function isHostedMode(): boolean {");
-    expect(client).toContain('import { isHostedMode } from "@/config/ai-mode";');
-    expect(inlineHostedMode(code, "hosted")).toContain("if ((true        )) a();");
-    const lines = (text: string) => text.split("\n").map((line) => line.length);
-    expect(lines(client)).toEqual(lines(code));
-  });
-});
-
-describe("isHostedMode (src/config/ai-mode.ts)", () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-  });
-
-  it("reads VITE_AI_MODE on every call", () => {
-    expect(isHostedMode()).toBe(false);
-    vi.stubEnv("VITE_AI_MODE", "hosted");
-    expect(isHostedMode()).toBe(true);
-    vi.stubEnv("VITE_AI_MODE", "client");
-    expect(isHostedMode()).toBe(false);
   });
 });

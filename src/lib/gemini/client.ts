@@ -4,7 +4,6 @@
  * the user's session on every attempt instead of a key, and its answers report the server's count
  * (hosted.ts, loaded with the first such call).
  */
-import { isHostedMode } from "@/config/ai-mode";
 import { cancelledError, offlineError, timeoutError } from "./errors";
 import {
   httpError,
@@ -136,7 +135,10 @@ async function generate<T>(
   const modelId = encodeURIComponent(model.replace(/^models\//, ""));
   const url = `${target.baseUrl.replace(/\/+$/, "")}/v1beta/models/${modelId}:generateContent`;
   const json = JSON.stringify(body);
-  const hosted = isHostedMode() && target.source === "hosted" ? await hostedClient() : undefined;
+  const hosted =
+    import.meta.env.VITE_AI_MODE === "hosted" && target.source === "hosted"
+      ? await hostedClient()
+      : undefined;
 
   return withRetry(
     async () => {

@@ -8,7 +8,6 @@
  * streaming is not available (the endpoint answers 404/405, or the body is not an event stream, as a
  * proxy may do) the whole answer is fetched with generateText instead.
  */
-import { isHostedMode } from "@/config/ai-mode";
 import {
   generateText,
   hostedClient,
@@ -256,7 +255,10 @@ export async function streamText(options: StreamTextOptions): Promise<string> {
   const modelId = encodeURIComponent(model.replace(/^models\//, ""));
   const url = `${target.baseUrl.replace(/\/+$/, "")}/v1beta/models/${modelId}:streamGenerateContent?alt=sse`;
   const json = JSON.stringify(body);
-  const hosted = isHostedMode() && target.source === "hosted" ? await hostedClient() : undefined;
+  const hosted =
+    import.meta.env.VITE_AI_MODE === "hosted" && target.source === "hosted"
+      ? await hostedClient()
+      : undefined;
   let streaming = true;
 
   return withRetry(

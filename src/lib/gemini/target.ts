@@ -5,7 +5,6 @@
  * mount it, else a clear "no API key" error.
  */
 import { getEnv } from "@/config/env";
-import { isHostedMode } from "@/config/ai-mode";
 import { getSupabase, isAuthRetryableFetchError } from "@/lib/supabase";
 import { reportServerUsage, type ServerUsage } from "@/lib/usage";
 import { noKeyError } from "./errors";
@@ -71,7 +70,7 @@ export function resolveGeminiTarget(userKey?: string | null): GeminiTarget {
   const typed = setting(userKey);
   if (typed) return { baseUrl: geminiBaseUrl(), apiKey: typed, source: "user-key" };
   // Hosted: never a shared key in the bundle, never the local engine directly (the proxy may use it).
-  if (isHostedMode()) {
+  if (import.meta.env.VITE_AI_MODE === "hosted") {
     return {
       baseUrl: `${window.location.origin}${HOSTED_AI_PATH}`,
       source: "hosted",
