@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { DEFAULT_TIER, isTierId, type TierId } from "@/config/tiers";
-import { getSupabase } from "@/lib/supabase";
+import { ApiRequestError, postWithSession, type ApiAnswer } from "@/lib/api-request";
 import { subscriptionQueryOptions } from "@/lib/subscription";
 import { PAYMENT_FIELDS, type PaymentField, type PaymentFields } from "./card";
 
@@ -40,17 +40,6 @@ export class CheckoutError extends Error {
 
 export type CheckoutRequest = { tier: TierId; card?: PaymentFields };
 
-async function readJson(response: Response): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await response.json();
-    return typeof body === "object" && body !== null && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 function fieldErrors(value: unknown): FieldErrors {
   if (typeof value !== "object" || value === null) return {};
   const fields: FieldErrors = {};
@@ -66,33 +55,20 @@ function fieldErrors(value: unknown): FieldErrors {
  * paid plan) and answers the tier the user is on now.
  */
 export async function checkout({ tier, card }: CheckoutRequest): Promise<TierId> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.auth.getSession();
-  if (error) throw new CheckoutError(null, null, {}, { cause: error });
-  const token = data.session?.access_token;
-  if (!token) throw new CheckoutError(null, "You are signed out. Please log in again.");
-
   const body = card
     ? { tier, card: { number: card.cardNumber, expiry: card.expiry, cvc: card.cvc, name: card.name } }
     : { tier };
-  let response: Response;
+  let answer: ApiAnswer;
   try {
-    response = await fetch(CHECKOUT_ENDPOINT, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-  } catch (cause) {
-    throw new CheckoutError(null, null, {}, { cause });
+    answer = await postWithSession(CHECKOUT_ENDPOINT, body);
+  } catch (error) {
+    const signedOut = error instanceof ApiRequestError && error.signedOut;
+    throw new CheckoutError(null, signedOut ? error.message : null, {}, { cause: error });
   }
-  const answer = await readJson(response);
-  if (!response.ok) {
-    const message = typeof answer.error === "string" && answer.error.trim() ? answer.error.trim() : null;
-    throw new CheckoutError(response.status, message, fieldErrors(answer.fields));
-  }
-  if (!isTierId(answer.tier))
-    throw new CheckoutError(response.status, "The checkout answered an unknown plan.");
-  return answer.tier;
+  if (!answer.ok) throw new CheckoutError(answer.status, answer.error, fieldErrors(answer.body.fields));
+  if (!isTierId(answer.body.tier))
+    throw new CheckoutError(answer.status, "The checkout answered an unknown plan.");
+  return answer.body.tier;
 }
 
 export type CompletePaymentInput = { userId: string; tier: TierId; card: PaymentFields };

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { getSupabase } from "@/lib/supabase";
+import { ApiRequestError, postWithSession, type ApiAnswer } from "@/lib/api-request";
 
 /** Issue types of a support request (SPEC 3), Technical Issue first and default. */
 export const ISSUE_TYPES = ["Technical Issue", "Billing Question", "Feature Request", "Other"] as const;
@@ -34,44 +34,20 @@ export function isIssueType(value: unknown): value is IssueType {
   return typeof value === "string" && (ISSUE_TYPES as readonly string[]).includes(value);
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return null;
-  }
-}
-
-function errorText(body: unknown): string | null {
-  if (typeof body !== "object" || body === null) return null;
-  const { error } = body as Record<string, unknown>;
-  return typeof error === "string" && error.trim() ? error.trim() : null;
-}
-
 /**
  * POST /api/submit-support with the caller's own access token, so the handler stores the row as that
  * user (row-level security applies there too).
  */
 export async function submitSupportRequest(request: SupportRequest): Promise<SupportReceipt> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.auth.getSession();
-  if (error) throw new SupportRequestError(null, { cause: error });
-  const token = data.session?.access_token;
-  if (!token) throw new SupportRequestError("You are signed out. Please log in again.");
-
-  let response: Response;
+  let answer: ApiAnswer;
   try {
-    response = await fetch(SUPPORT_ENDPOINT, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify(request),
-    });
-  } catch (cause) {
-    throw new SupportRequestError(null, { cause });
+    answer = await postWithSession(SUPPORT_ENDPOINT, request);
+  } catch (error) {
+    const signedOut = error instanceof ApiRequestError && error.signedOut;
+    throw new SupportRequestError(signedOut ? error.message : null, { cause: error });
   }
-  const body = await readJson(response);
-  if (!response.ok) throw new SupportRequestError(errorText(body));
-  const id = typeof body === "object" && body !== null ? (body as Record<string, unknown>).id : null;
+  if (!answer.ok) throw new SupportRequestError(answer.error);
+  const { id } = answer.body;
   return { ok: true, id: typeof id === "string" || typeof id === "number" ? id : null };
 }
 
