@@ -40,6 +40,7 @@ import {
   readBodyCapped,
   TOO_LARGE,
   type Env,
+  HTTP_MESSAGES,
 } from "./_lib/http.ts";
 import { aiSettings, type AiSettings } from "./_lib/ai-settings.ts";
 import { serviceClient, supabaseTarget, verifySession, type SupabaseTarget } from "./_lib/supabase.ts";
@@ -81,8 +82,8 @@ export const MESSAGES = {
   tooManyImages: "Too many images in one request.",
   invalidRequest: "The request is not a valid AI request.",
   tooLarge: "The request is too large: use a smaller photo.",
-  methodNotAllowed: "Only POST is allowed here.",
-  unsupportedMediaType: "The request body must be JSON (Content-Type: application/json).",
+  methodNotAllowed: HTTP_MESSAGES.methodNotAllowed,
+  unsupportedMediaType: HTTP_MESSAGES.unsupportedMediaType,
   notConfigured: "The AI service is not set up on this server yet.",
   unreachable: "Could not reach the AI service.",
   timeout: "The AI took too long to answer.",

@@ -50,7 +50,7 @@
  * always comes from the auth server, never from the body. Which project: configuration only, never the
  * request's Host (api/_lib/supabase.ts).
  */
-import { fail, json, readJsonBody, bearerToken } from "./_lib/http.ts";
+import { fail, json, readJsonBody, bearerToken, HTTP_MESSAGES } from "./_lib/http.ts";
 import { simulatedProvider, type CardDetails, type PaymentProvider } from "./_lib/payments.ts";
 import { serviceClient, supabaseTarget, verifyCaller, type SupabaseTarget } from "./_lib/supabase.ts";
 // Relative paths, not "@/": vite.config.ts bundles api/ for the dev and start servers without the alias.
@@ -71,11 +71,7 @@ export const MAX_BODY_BYTES = 4 * 1024;
 export const RATE_LIMIT = { bucket: "checkout", max: 10, windowSeconds: 60 } as const;
 
 export const MESSAGES = {
-  methodNotAllowed: "Only POST is allowed here.",
-  unsupportedMediaType: "The request body must be JSON (Content-Type: application/json).",
-  tooLarge: "The request is too large.",
-  notJson: "The request body must be JSON.",
-  notAnObject: "The request body must be a JSON object.",
+  ...HTTP_MESSAGES,
   unknownTier: `The plan must be one of: ${TIER_IDS.join(", ")}.`,
   unauthorized: "Please log in to choose a plan.",
   tooManyAttempts: "Too many payment attempts. Please wait a minute and try again.",

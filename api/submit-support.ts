@@ -26,7 +26,7 @@
  * Which Supabase project: configuration only, never the request's Host (api/_lib/supabase.ts). A
  * misconfiguration answers 500, and the log says which variable is missing.
  */
-import { fail, json, readJsonBody, bearerToken } from "./_lib/http.ts";
+import { fail, json, readJsonBody, bearerToken, HTTP_MESSAGES } from "./_lib/http.ts";
 import { supabaseTarget, userClient, verifyCaller, type SupabaseTarget } from "./_lib/supabase.ts";
 
 export { LOCAL_PUBLISHABLE_KEY } from "./_lib/supabase.ts";
@@ -42,11 +42,7 @@ export const ISSUE_TYPES = ["Technical Issue", "Billing Question", "Feature Requ
 export type IssueType = (typeof ISSUE_TYPES)[number];
 
 export const MESSAGES = {
-  methodNotAllowed: "Only POST is allowed here.",
-  unsupportedMediaType: "The request body must be JSON (Content-Type: application/json).",
-  tooLarge: "The request is too large.",
-  notJson: "The request body must be JSON.",
-  notAnObject: "The request body must be a JSON object.",
+  ...HTTP_MESSAGES,
   name: `The name must be text of at most ${MAX_NAME_LENGTH} characters.`,
   email: "Please provide a valid email address.",
   issueType: `The issue type must be one of: ${ISSUE_TYPES.join(", ")}.`,

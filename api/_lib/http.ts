@@ -7,6 +7,15 @@
 
 export type Env = Record<string, string | undefined>;
 
+/** The refusals every handler words the same way. */
+export const HTTP_MESSAGES = {
+  methodNotAllowed: "Only POST is allowed here.",
+  unsupportedMediaType: "The request body must be JSON (Content-Type: application/json).",
+  tooLarge: "The request is too large.",
+  notJson: "The request body must be JSON.",
+  notAnObject: "The request body must be a JSON object.",
+} as const;
+
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
