@@ -1,18 +1,8 @@
-import { execSync } from "node:child_process";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
-
-/** The system Chromium (CHROMIUM_PATH, else `chromium` on the PATH); undefined lets Playwright use its own. */
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return execSync("command -v chromium", { encoding: "utf8", shell: "/bin/sh" }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { CHROMIUM_ARGS, findChromium } from "./scripts/lib/chromium.mjs";
 
 export default defineConfig({
   plugins: [react()],
@@ -76,13 +66,8 @@ export default defineConfig({
             screenshotFailures: false,
             provider: playwright({
               launchOptions: {
-                executablePath: chromiumPath(),
-                args: [
-                  "--no-sandbox",
-                  "--disable-gpu",
-                  "--disable-background-networking",
-                  "--disable-component-update",
-                ],
+                executablePath: findChromium(),
+                args: CHROMIUM_ARGS,
               },
             }),
             instances: [{ browser: "chromium" }],

@@ -6,22 +6,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
-
-/** Debian's Chromium (CI installs it with apt); Playwright's own browser download is not available here. */
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  for (const name of ["chromium", "chromium-browser", "google-chrome"]) {
-    try {
-      const found = execSync(`command -v ${name}`, { encoding: "utf8", shell: "/bin/sh" }).trim();
-      if (found) return found;
-    } catch {
-      // not installed under this name
-    }
-  }
-  return undefined;
-}
+import { CHROMIUM_ARGS, findChromium } from "../scripts/lib/chromium.mjs";
 
 export type E2eOptions = {
   /** Specs to run (a folder under e2e/) and folders to leave out. */
@@ -64,16 +50,8 @@ export function e2eConfig(options: E2eOptions) {
         use: {
           ...devices["Desktop Chrome"],
           launchOptions: {
-            executablePath: chromiumPath(),
-            args: [
-              "--no-sandbox",
-              "--disable-gpu",
-              "--disable-quic",
-              "--no-first-run",
-              "--disable-background-networking",
-              "--disable-component-update",
-              "--disable-sync",
-            ],
+            executablePath: findChromium(),
+            args: CHROMIUM_ARGS,
           },
         },
       },

@@ -1,39 +1,16 @@
 // Shared by the performance scripts (check-budget, bench-lighthouse, bench-batch, bench-image,
 // bench-canvas): start the built app exactly as `npm start` serves it, on a free port and a throw-away
 // database, and find Debian's Chromium.
-import { execSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+export { chromiumPath, CHROMIUM_ARGS } from "./chromium.mjs";
+
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-/** $CHROMIUM_PATH, else the first of chromium, chromium-browser, google-chrome on the PATH. */
-export function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  for (const name of ["chromium", "chromium-browser", "google-chrome"]) {
-    try {
-      const found = execSync(`command -v ${name}`, { encoding: "utf8", shell: "/bin/sh" }).trim();
-      if (found) return found;
-    } catch {
-      // not installed under this name
-    }
-  }
-  throw new Error("No Chromium found: install Debian's chromium or set CHROMIUM_PATH.");
-}
-
-/** The flags every headless run here uses (no sandbox in containers, no background traffic). */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** A port nothing listens on right now. */
 export function freePort() {
