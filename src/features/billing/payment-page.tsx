@@ -16,7 +16,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Separator } from "@/components/ui/separator";
 import { paths } from "@/config/paths";
 import type { Tier } from "@/config/tiers";
 import { useUser } from "@/lib/auth";
@@ -286,8 +285,8 @@ function OrderSummary({ plan }: { plan: Tier }) {
             <dt className="text-muted-foreground">Conversions</dt>
             <dd className="text-right">{convertsLine(plan)}</dd>
           </div>
-          <Separator />
-          <div className="flex items-baseline justify-between gap-4 text-base">
+          {/* A dl holds only dt/dd groups: the rule above Total is this group's border. */}
+          <div className="flex items-baseline justify-between gap-4 border-t pt-3 text-base">
             <dt className="font-medium">Total</dt>
             <dd className="font-semibold">{price} per month</dd>
           </div>
