@@ -244,6 +244,42 @@ describe("support_requests", () => {
     expect(after.data).toEqual(filed.data);
   });
 
+  it("lets a user insert exactly user_id, type and description: the id and the time are the database's", async () => {
+    const before = Date.now();
+    const { data, error, status } = await alice.client
+      .from("support_requests")
+      .insert({ user_id: alice.user.id, type: "Other", description: "Three columns only." })
+      .select()
+      .single();
+
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    expect(data?.id).toMatch(/^[0-9a-f-]{36}$/);
+    // now(), not a time the client chose (a minute of slack for the clocks of test and database).
+    expect(Math.abs(Date.parse(data?.created_at ?? "") - before)).toBeLessThan(60_000);
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ["a backdated created_at", { created_at: "2001-01-01T00:00:00Z" }],
+    ["a future created_at", { created_at: "2999-01-01T00:00:00Z" }],
+    ["its own id", { id: randomUUID() }],
+    ["both", { id: randomUUID(), created_at: "2001-01-01T00:00:00Z" }],
+  ])("refuses an insert with %s from a user's client (42501) and stores nothing", async (_label, extra) => {
+    const description = `Chosen columns ${randomUUID()}`;
+    const { data, error, status } = await alice.client
+      .from("support_requests")
+      .insert({ user_id: alice.user.id, description, ...extra })
+      .select();
+
+    expect(data).toBeNull();
+    expect(error?.code).toBe(PG.insufficientPrivilege);
+    expect(error?.message).toBe(permissionDenied("support_requests"));
+    expect(status).toBe(403);
+    const stored = await alice.client.from("support_requests").select("id").eq("description", description);
+    expect(stored.error).toBeNull();
+    expect(stored.data).toEqual([]);
+  });
+
   it("gives anon nothing: no inserts and no reads (42501)", async () => {
     const insert = await anon
       .from("support_requests")
