@@ -17,17 +17,32 @@
  *   405 { error } + Allow: POST     any method but POST
  *   413 { error }                   the body is larger than MAX_BODY_BYTES
  *   415 { error }                   the body is not declared as application/json
- *   403/500/502 { error }           the database or the auth server refused or failed
+ *   429 { error } + Retry-After     more than RATE_LIMIT.max requests from this user in the current
+ *                                   window (nothing is stored)
+ *   403/500/502 { error }           the database or the auth server refused or failed, or no secret key
+ *                                   is configured (the log names the variable)
  *                                   ("Failed to submit support request", SPEC 7.3)
  *
- * The database is reached with supabase-js and the CALLER's token, never a service key, so row-level
- * security decides exactly as it does for the browser app (support_requests: insert/select own rows).
+ * In order: the method, the secret key being configured, the token's presence, the body and its
+ * fields, the token verified with the auth server, the caller's rate limit (RATE_LIMIT, counted in the
+ * database by `hit_rate_limit` with the server's secret key, so every server instance shares it), then
+ * the insert. Only a valid request from a verified caller counts against the limit.
+ *
+ * The row itself is inserted with supabase-js and the CALLER's token, never the service key, so row-level
+ * security decides exactly as it does for the browser app (support_requests: insert/select own rows; the
+ * caller may set only user_id, type and description, supabase/migrations/20261125000000_...sql).
  *
  * Which Supabase project: configuration only, never the request's Host (api/_lib/supabase.ts). A
  * misconfiguration answers 500, and the log says which variable is missing.
  */
 import { fail, json, readJsonBody, bearerToken, HTTP_MESSAGES } from "./_lib/http.ts";
-import { supabaseTarget, userClient, verifyCaller, type SupabaseTarget } from "./_lib/supabase.ts";
+import {
+  serviceClient,
+  supabaseTarget,
+  userClient,
+  verifyCaller,
+  type SupabaseTarget,
+} from "./_lib/supabase.ts";
 
 export { LOCAL_PUBLISHABLE_KEY } from "./_lib/supabase.ts";
 export type { SupabaseTarget } from "./_lib/supabase.ts";
@@ -41,6 +56,15 @@ export const MAX_DESCRIPTION_LENGTH = 5000;
 export const ISSUE_TYPES = ["Technical Issue", "Billing Question", "Feature Request", "Other"] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
 
+/**
+ * Support requests per user and window, counted in the database (shared by every server instance).
+ * Someone writing to support sends one request, perhaps a correction or a follow-up soon after: 5 in
+ * 10 minutes never stands in their way, while a script (30 posts in 1.4 s before this limit) files at
+ * most 5 rows per 10 minutes per account instead of flooding the support queue. The windows are fixed
+ * (hit_rate_limit), so a burst across a window boundary may reach 10; still bounded.
+ */
+export const RATE_LIMIT = { bucket: "support", max: 5, windowSeconds: 10 * 60 } as const;
+
 export const MESSAGES = {
   ...HTTP_MESSAGES,
   name: `The name must be text of at most ${MAX_NAME_LENGTH} characters.`,
@@ -50,14 +74,17 @@ export const MESSAGES = {
   descriptionTooLong: `The description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`,
   descriptionUnstorable: "The description contains characters that cannot be stored.",
   unauthorized: "Please log in to contact support.",
+  tooManyRequests: "Too many support requests. Please wait a few minutes and try again.",
   failed: "Failed to submit support request",
 } as const;
 
 export type SubmitSupportDeps = {
-  /** The Supabase project to file the request in. */
+  /** The Supabase project to file the request in (with its secret key, for the rate limit). */
   target: SupabaseTarget;
   /** The fetch supabase-js uses (tests pass a fake); the global fetch by default. */
   fetch?: typeof fetch;
+  /** Requests allowed per user and window; RATE_LIMIT by default (tests change it). */
+  rateLimit?: { max: number; windowSeconds: number };
 };
 
 export type SupportRequestInput = {
@@ -72,13 +99,19 @@ type Database = {
     Tables: {
       support_requests: {
         Row: { id: string; user_id: string; description: string; type: string; created_at: string };
-        Insert: { id?: string; user_id: string; description: string; type?: string; created_at?: string };
+        /** The browser roles may insert these three columns only (id and created_at are the database's). */
+        Insert: { user_id: string; description: string; type?: string };
         Update: { id?: string; user_id?: string; description?: string; type?: string; created_at?: string };
         Relationships: [];
       };
     };
     Views: { [_ in never]: never };
-    Functions: { [_ in never]: never };
+    Functions: {
+      hit_rate_limit: {
+        Args: { p_user_id: string; p_bucket: string; p_max: number; p_window_seconds: number };
+        Returns: { allowed: boolean; hits: number; retry_after_ms: number }[];
+      };
+    };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
   };
@@ -123,6 +156,12 @@ export function validateSupportRequest(body: unknown): { input: SupportRequestIn
 /** The handler with its Supabase project (and fetch) passed in; see the top of this file. */
 export async function handleSubmitSupport(request: Request, deps: SubmitSupportDeps): Promise<Response> {
   if (request.method !== "POST") return fail(405, MESSAGES.methodNotAllowed, { allow: "POST" });
+  if (!deps.target.secretKey) {
+    console.error(
+      "[api/submit-support] SUPABASE_SECRET_KEY is not set (locally LOCAL_SUPABASE_SECRET_KEY): support requests cannot be rate-limited, so none are taken.",
+    );
+    return fail(500, MESSAGES.failed);
+  }
 
   const token = bearerToken(request);
   if (!token) return fail(401, MESSAGES.unauthorized);
@@ -140,6 +179,28 @@ export async function handleSubmitSupport(request: Request, deps: SubmitSupportD
     const caller = await verifyCaller(deps.target, token, fetchImpl, "api/submit-support");
     if (!caller.ok)
       return fail(caller.status, caller.status === 401 ? MESSAGES.unauthorized : MESSAGES.failed);
+
+    // Per user, in the database: every server instance shares the count. The secret key runs it
+    // (hit_rate_limit is service_role only); the row is still inserted with the caller's token below.
+    const limit = deps.rateLimit ?? RATE_LIMIT;
+    const service = await serviceClient<Database>(deps.target, fetchImpl);
+    const rate = await service
+      .rpc("hit_rate_limit", {
+        p_user_id: caller.user.id,
+        p_bucket: RATE_LIMIT.bucket,
+        p_max: limit.max,
+        p_window_seconds: limit.windowSeconds,
+      })
+      .single();
+    if (rate.error || !rate.data) {
+      console.error("[api/submit-support] the rate limit failed:", rate.error?.code, rate.error?.message);
+      return fail(500, MESSAGES.failed);
+    }
+    if (!rate.data.allowed) {
+      const seconds = Math.max(1, Math.ceil(rate.data.retry_after_ms / 1000));
+      return fail(429, MESSAGES.tooManyRequests, { "retry-after": String(seconds) });
+    }
+
     const supabase = await userClient<Database>(deps.target, token, fetchImpl);
 
     // Exactly one row, owned by the caller; row-level security checks user_id against the token.

@@ -9,13 +9,23 @@ import handler, {
   LOCAL_PUBLISHABLE_KEY,
   MAX_BODY_BYTES,
   MESSAGES,
+  RATE_LIMIT,
   validateSupportRequest,
 } from "../../api/submit-support";
 import { supabaseTarget } from "../../api/_lib/supabase";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { API_MESSAGES, createApiMiddleware } from "../../server/api/plugin";
-import { createAnonClient, PUBLISHABLE_KEY, signUpUser, supabaseUrl, type TestUser } from "./helpers";
+import {
+  createAnonClient,
+  createServiceClient,
+  PUBLISHABLE_KEY,
+  secretKey,
+  signUpUser,
+  supabaseUrl,
+  type TestUser,
+} from "./helpers";
 
 const ENDPOINT = "/api/submit-support";
 
@@ -320,6 +330,74 @@ describe("POST /api/submit-support on the running server", () => {
   });
 });
 
+describe("the rate limit of POST /api/submit-support (per user, kept in the database)", () => {
+  it("is 5 requests per user in 10 minutes, in the support bucket", () => {
+    expect(RATE_LIMIT).toEqual({ bucket: "support", max: 5, windowSeconds: 600 });
+  });
+
+  it("over HTTP: of 8 requests sent at once, 5 are stored and 3 get 429 with Retry-After; another user is not held up", async () => {
+    const [erin, frank] = await Promise.all([signUpUser("support-erin"), signUpUser("support-frank")]);
+    const [erinToken, frankToken] = await Promise.all([accessToken(erin), accessToken(frank)]);
+
+    const { result: responses, added } = await withNewRows(erin, () =>
+      Promise.all(
+        Array.from({ length: 8 }, (_, i) => post(payload({ description: `Burst ${i}` }), erinToken)),
+      ),
+    );
+
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+    expect(added).toHaveLength(5);
+    for (const response of responses.filter((r) => r.status === 429)) {
+      expect(await errorOf(response)).toBe(
+        "Too many support requests. Please wait a few minutes and try again.",
+      );
+      const retryAfter = Number(response.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+    }
+    // Still refused afterwards, and still nothing stored.
+    const { result: again, added: none } = await withNewRows(erin, () => post(payload(), erinToken));
+    expect(again.status).toBe(429);
+    expect(none).toEqual([]);
+
+    const other = await post(payload({ description: "Frank's own request" }), frankToken);
+    expect(other.status).toBe(201);
+  });
+
+  it("called directly against the running backend: the limit is injectable, and the count is the database's", async () => {
+    const grace = await signUpUser("support-grace");
+    const token = await accessToken(grace);
+    const target = { url: supabaseUrl(), publishableKey: PUBLISHABLE_KEY, secretKey: secretKey() };
+    const send = () =>
+      handleSubmitSupport(
+        new Request("http://app.test/api/submit-support", {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify(payload()),
+        }),
+        { target, rateLimit: { max: 2, windowSeconds: 600 } },
+      );
+
+    const { result: statuses, added } = await withNewRows(grace, async () => [
+      (await send()).status,
+      (await send()).status,
+      (await send()).status,
+    ]);
+
+    expect(statuses).toEqual([201, 201, 429]);
+    expect(added).toHaveLength(2);
+    // The count lives in the database (rate_limit_hits is not in the typed schema: the server's own table).
+    const service = createServiceClient() as unknown as SupabaseClient;
+    const { data, error } = await service
+      .from("rate_limit_hits")
+      .select("bucket, hits")
+      .eq("user_id", grace.user.id);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ bucket: "support", hits: 3 }]);
+  });
+});
+
 /** A JWT whose payload names another user, keeping the original header and signature. */
 function forgeSubject(token: string, subject: string): string {
   const [header, body, signature] = token.split(".");
@@ -329,7 +407,11 @@ function forgeSubject(token: string, subject: string): string {
 }
 
 describe("handleSubmitSupport, called directly", () => {
-  const TARGET = { url: "http://supabase.fake", publishableKey: "sb_publishable_fake" };
+  const TARGET = {
+    url: "http://supabase.fake",
+    publishableKey: "sb_publishable_fake",
+    secretKey: "sb_secret_fake",
+  };
   const TOKEN = "header.payload.signature";
   const USER_ID = "11111111-1111-4111-8111-111111111111";
 
@@ -355,12 +437,15 @@ describe("handleSubmitSupport, called directly", () => {
   const jsonResponse = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-  /** Supabase answering as it does for a valid token and an accepted insert. */
-  function workingSupabase() {
+  const RPC_PATH = "/rest/v1/rpc/hit_rate_limit";
+
+  /** Supabase answering as it does for a valid token, a request under the limit and an accepted insert. */
+  function workingSupabase(rate = { allowed: true, hits: 1, retry_after_ms: 0 }) {
     return fakeSupabase((call) => {
       if (call.url.endsWith("/auth/v1/user")) {
         return jsonResponse(200, { id: USER_ID, aud: "authenticated", email: "ada@example.com" });
       }
+      if (call.url.endsWith(RPC_PATH)) return jsonResponse(200, rate);
       return jsonResponse(201, { id: "row-1" });
     });
   }
@@ -407,13 +492,24 @@ describe("handleSubmitSupport, called directly", () => {
     expect(result.headers.get("cache-control")).toBe("no-store");
     expect(supabase.calls.map((call) => `${call.method} ${new URL(call.url).pathname}`)).toEqual([
       "GET /auth/v1/user",
+      `POST ${RPC_PATH}`,
       "POST /rest/v1/support_requests",
     ]);
-    for (const call of supabase.calls) {
+    const [auth, rate, insert] = supabase.calls;
+    for (const call of [auth, insert]) {
       expect(call.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
       expect(call.headers.get("apikey")).toBe(TARGET.publishableKey);
     }
-    expect(JSON.parse(supabase.calls[1].body ?? "null")).toEqual({
+    // Only the rate limit runs with the secret key (hit_rate_limit is service_role only).
+    expect(rate.headers.get("apikey")).toBe(TARGET.secretKey);
+    expect(rate.headers.get("authorization")).not.toContain(TOKEN);
+    expect(JSON.parse(rate.body ?? "null")).toEqual({
+      p_user_id: USER_ID,
+      p_bucket: "support",
+      p_max: 5,
+      p_window_seconds: 600,
+    });
+    expect(JSON.parse(insert.body ?? "null")).toEqual({
       user_id: USER_ID,
       description: "Help",
       type: "Billing Question",
@@ -577,21 +673,85 @@ describe("handleSubmitSupport, called directly", () => {
     ],
     ["the database fails", 500, { code: "XX000", message: "internal error" }, 500],
   ])("answers %s with the spec's message", async (_label, status, error, expected) => {
-    const supabase = fakeSupabase((call) =>
-      call.url.endsWith("/auth/v1/user")
-        ? jsonResponse(200, { id: USER_ID, aud: "authenticated" })
-        : jsonResponse(status, {
-            ...error,
-            details: "Failing row contains (secret description)",
-            hint: null,
-          }),
-    );
+    const supabase = fakeSupabase((call) => {
+      if (call.url.endsWith("/auth/v1/user")) return jsonResponse(200, { id: USER_ID, aud: "authenticated" });
+      if (call.url.endsWith(RPC_PATH))
+        return jsonResponse(200, { allowed: true, hits: 1, retry_after_ms: 0 });
+      return jsonResponse(status, {
+        ...error,
+        details: "Failing row contains (secret description)",
+        hint: null,
+      });
+    });
 
     const result = await answer(request(JSON.stringify(payload())), supabase);
 
     expect(result).toMatchObject({ status: expected, body: { error: "Failed to submit support request" } });
     // The refused row's details (which quote the description) stay out of the log.
     expect(JSON.stringify(consoleError.mock.calls)).not.toContain("secret description");
+  });
+
+  it("answers 429 with Retry-After in whole seconds when the rate limit refuses, and inserts nothing", async () => {
+    const supabase = workingSupabase({ allowed: false, hits: 6, retry_after_ms: 123_456 });
+
+    const result = await answer(request(JSON.stringify(payload())), supabase);
+
+    expect(result).toMatchObject({
+      status: 429,
+      body: { error: "Too many support requests. Please wait a few minutes and try again." },
+    });
+    expect(result.headers.get("retry-after")).toBe("124");
+    expect(supabase.calls.map((call) => new URL(call.url).pathname)).toEqual(["/auth/v1/user", RPC_PATH]);
+  });
+
+  it("passes an injected limit to the database", async () => {
+    const supabase = workingSupabase();
+
+    const response = await handleSubmitSupport(request(JSON.stringify(payload())), {
+      target: TARGET,
+      fetch: supabase.fetch,
+      rateLimit: { max: 2, windowSeconds: 30 },
+    });
+
+    expect(response.status).toBe(201);
+    const rate = supabase.calls.find((call) => call.url.endsWith(RPC_PATH));
+    expect(JSON.parse(rate?.body ?? "null")).toMatchObject({
+      p_bucket: "support",
+      p_max: 2,
+      p_window_seconds: 30,
+    });
+  });
+
+  it("counts only a valid request from a verified caller: a refused token or a bad body never reaches the limit", async () => {
+    const refused = fakeSupabase(() => jsonResponse(403, { code: 403, error_code: "bad_jwt", msg: "bad" }));
+    expect((await answer(request(JSON.stringify(payload())), refused)).status).toBe(401);
+    expect(refused.calls.some((call) => call.url.endsWith(RPC_PATH))).toBe(false);
+
+    expect((await answer(request(JSON.stringify(payload({ description: "" }))))).status).toBe(400);
+  });
+
+  it("answers 500 when the rate limit cannot be checked, and inserts nothing", async () => {
+    const supabase = fakeSupabase((call) => {
+      if (call.url.endsWith("/auth/v1/user")) return jsonResponse(200, { id: USER_ID, aud: "authenticated" });
+      if (call.url.endsWith(RPC_PATH)) return jsonResponse(500, { code: "XX000", message: "internal error" });
+      throw new Error("nothing may be inserted");
+    });
+
+    const result = await answer(request(JSON.stringify(payload())), supabase);
+
+    expect(result).toMatchObject({ status: 500, body: { error: "Failed to submit support request" } });
+    expect(String(consoleError.mock.calls[0]?.[0])).toContain("rate limit");
+  });
+
+  it("answers 500 without a secret key, naming the missing variable in the log, and reaches nothing", async () => {
+    const response = await handleSubmitSupport(request(JSON.stringify(payload())), {
+      target: { url: TARGET.url, publishableKey: TARGET.publishableKey },
+      fetch: unreachableSupabase().fetch,
+    });
+
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: "Failed to submit support request" });
+    expect(String(consoleError.mock.calls[0]?.[0])).toContain("SUPABASE_SECRET_KEY");
   });
 });
 
