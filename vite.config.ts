@@ -7,6 +7,7 @@ import { applyLocalSecrets } from "./server/backend/local-secrets.ts";
 import { localAiEngine } from "./server/local-ai/plugin.ts";
 import { apiRoutes } from "./server/api/plugin.ts";
 import { routePreload, staticHosting } from "./server/static/plugin.ts";
+import { securityPlugin } from "./server/security/plugin.ts";
 import { aiMode } from "./server/build/ai-mode.ts";
 
 // The local backend keeps its PGlite data in a git-ignored folder; `npm start` and the tests point
@@ -36,6 +37,9 @@ function sonnerOnDemand(): Plugin {
 
 export default defineConfig({
   plugins: [
+    // First: in `vite preview` its security headers go on every answer of every plugin below; in a
+    // build it moves the source maps out of the build folder.
+    securityPlugin(),
     // AI_MODE (unset/client or hosted) as import.meta.env.VITE_AI_MODE; a hosted build with
     // VITE_GEMINI_API_KEY set, or any other AI_MODE, stops here (server/build/ai-mode.ts). First: it
     // decides VITE_LOCAL_PREVIEW_ENGINE before the local preview engine's plugin does.
@@ -75,7 +79,8 @@ export default defineConfig({
   preview: { port: Number(process.env.PORT) || 4173 },
   build: {
     target: "es2022",
-    sourcemap: true,
+    // Maps without a sourceMappingURL in the code; server/security/plugin.ts moves them out of the build.
+    sourcemap: "hidden",
     rolldownOptions: {
       onLog(level, log, handler) {
         // Tailwind's CSS transform has no sourcemap; it is CSS only, so the JS maps are unaffected.

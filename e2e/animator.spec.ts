@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { expect, test, type Download, type Page } from "@playwright/test";
+import { type Download, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { readGif } from "../tests/features/animator-gif";
 import { signUp, uniqueEmail } from "./helpers";
 

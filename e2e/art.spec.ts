@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
 
 const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { logIn, logOut, signUp, uniqueEmail } from "./helpers";
 
 test("a new visitor signs up, stays signed in across a reload, and signs out", async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { logIn, signUp, uniqueEmail } from "./helpers";
 
 /** A card good until December, two years from now. */

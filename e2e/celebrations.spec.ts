@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";
 
 const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");

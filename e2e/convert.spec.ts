@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { VARIANTS } from "../src/config/variants";
 import { createUserOnTier } from "./backend";
 import { logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";

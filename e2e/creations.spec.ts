@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
+import { type Download, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { HOME_TOOL } from "../src/config/tools";
 import { logIn, logOut, signUp, uniqueEmail } from "./helpers";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";
 
 const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");

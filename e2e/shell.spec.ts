@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";
 
 test("desktop: ctrl+B collapses the sidebar to icons and the choice survives a reload", async ({ page }) => {

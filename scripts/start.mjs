@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: build the app, then serve it together with the local backend (@supabase/lite on
 // PGlite, migrations applied at boot) on one origin. Honours PORT (default 4173) and HOST, and
-// BUILD_OUT_DIR (default dist) so two servers (e.g. parallel end-to-end runs) never share a build.
+// BUILD_OUT_DIR (default .dist-start, never dist/: this build expects the local engine and backend and
+// must not be deployed) so two servers (e.g. parallel end-to-end runs) never share a build.
 import { build, preview } from "vite";
 
 process.env.LITE_TELEMETRY = "0";
@@ -17,7 +18,8 @@ const host = process.env.HOST || "localhost";
 // server has no GEMINI_API_KEY, so the proxy (api/ai) forwards to it. Same rule as server/build/ai-mode.ts.
 const hosted = process.env.AI_MODE?.trim() === "hosted";
 process.env.VITE_LOCAL_PREVIEW_ENGINE = !hosted || !process.env.GEMINI_API_KEY?.trim() ? "true" : "false";
-const outDir = process.env.BUILD_OUT_DIR || "dist";
+// Its own folder, never dist/: a build made for the local engine and backend must not be deployed by mistake.
+const outDir = process.env.BUILD_OUT_DIR || ".dist-start";
 await build({ logLevel: "warn", build: { outDir } });
 const server = await preview({ build: { outDir }, preview: { port, host, strictPort: true, open: false } });
 console.info("\nThe app and its local backend are running:");

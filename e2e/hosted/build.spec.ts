@@ -2,7 +2,7 @@
 // specs run against) is in no built file, and no page sends or receives it.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { HOSTED_SERVER_KEY } from "./server-key";
 
 function filesUnder(dir: string): string[] {

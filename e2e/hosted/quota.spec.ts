@@ -1,7 +1,8 @@
 // Hosted mode (AI_MODE=hosted, playwright.hosted.config.ts): the count lives in Postgres and every AI
 // call goes through /api/ai. What the browser stores cannot give anyone more than their plan.
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { GEMINI_DEFAULTS } from "../../src/config/gemini-defaults";
 import { demoCard } from "../../scripts/lib/checkout.mjs";
 import { logIn, signUp, uniqueEmail } from "../helpers";

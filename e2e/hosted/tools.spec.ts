@@ -1,7 +1,8 @@
 // Hosted mode: every tool once, through /api/ai and the database's count. Nothing goes to the
 // local engine or to Google from the browser, and the counter at the end is the server's.
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { createUserOnTier } from "../backend";
 import { logIn, PASSWORD, uniqueEmail } from "../helpers";
 

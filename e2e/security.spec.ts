@@ -1,0 +1,71 @@
+// What `npm start` sends besides the app (server/security): the security headers on every kind of
+// answer, the same as the deploy config (vercel.json), and no source map on the wire.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+
+const REQUIRED = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "permissions-policy",
+];
+
+type VercelConfig = { headers: { source: string; headers: { key: string; value: string }[] }[] };
+
+/** The policy's directives, name to value. */
+function directives(csp: string): Record<string, string> {
+  return Object.fromEntries(
+    csp.split(";").map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values.join(" ")];
+    }),
+  );
+}
+
+test("every kind of answer carries the security headers, the same as vercel.json's", async ({ request }) => {
+  const home = await request.get("/");
+  const html = await home.text();
+  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const answers = {
+    page: home,
+    "app route": await request.get("/pricing"),
+    asset: await request.get(script!),
+    api: await request.post("/api/submit-support", { data: {} }),
+    "local backend": await request.get("/auth/v1/health"),
+    "local engine": await request.get("/__local-ai/v1beta/models"),
+  };
+  const deploy = JSON.parse(fs.readFileSync(path.resolve("vercel.json"), "utf8")) as VercelConfig;
+  const expected = Object.fromEntries(
+    deploy.headers
+      .find((rule) => rule.source === "/(.*)")!
+      .headers.map((h) => [h.key.toLowerCase(), h.value]),
+  );
+  for (const [what, answer] of Object.entries(answers)) {
+    const headers = answer.headers();
+    for (const name of REQUIRED) expect(headers[name], `${name} on the ${what}`).toBeTruthy();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"]).toBe(expected["permissions-policy"]);
+    const served = directives(headers["content-security-policy"]);
+    const deployed = directives(expected["content-security-policy"]);
+    // The same policy; only where Supabase lives differs (here the app itself, deployed a hosted project).
+    expect({ ...served, "connect-src": "" }).toEqual({ ...deployed, "connect-src": "" });
+    expect(served["script-src"]).not.toContain("unsafe-inline");
+    expect(served["frame-ancestors"]).toBe("'none'");
+    expect(served["object-src"]).toBe("'none'");
+  }
+});
+
+test("no source map is served, and the code does not point at one", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1];
+  const code = await (await request.get(script)).text();
+  expect(code).not.toContain("sourceMappingURL");
+  expect((await request.get(`${script}.map`)).status()).toBe(404);
+  // Nor is one in the build folder that a deploy would upload.
+  const outDir = path.resolve(process.env.E2E_OUT_DIR || ".dist-e2e");
+  const maps = fs.readdirSync(outDir, { recursive: true }).filter((name) => String(name).endsWith(".map"));
+  expect(maps).toEqual([]);
+});
