@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
+import { signUp, uniqueEmail } from "./helpers";
 
 const REQUIRED = [
   "content-security-policy",
@@ -68,4 +69,50 @@ test("no source map is served, and the code does not point at one", async ({ req
   const outDir = path.resolve(process.env.E2E_OUT_DIR || ".dist-e2e");
   const maps = fs.readdirSync(outDir, { recursive: true }).filter((name) => String(name).endsWith(".map"));
   expect(maps).toEqual([]);
+});
+
+test("a HEIC photo and voice input work under the CSP (the fixture fails on any violation)", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(() => {
+    // Headless Chromium has no speech service: a stand-in that hears one sentence, as a phone would.
+    class FakeRecognition extends EventTarget {
+      lang = "";
+      interimResults = false;
+      continuous = false;
+      maxAlternatives = 1;
+      onresult: ((event: unknown) => void) | null = null;
+      onend: (() => void) | null = null;
+      onerror: ((event: unknown) => void) | null = null;
+      start() {
+        setTimeout(() => {
+          const result = Object.assign(
+            [{ transcript: "a happy robot with a watering can", confidence: 0.9 }],
+            {
+              isFinal: true,
+            },
+          );
+          this.onresult?.({ resultIndex: 0, results: [result] });
+          this.onend?.();
+        }, 50);
+      }
+      stop() {
+        this.onend?.();
+      }
+      abort() {
+        this.onend?.();
+      }
+    }
+    Object.assign(window, { SpeechRecognition: FakeRecognition, webkitSpeechRecognition: FakeRecognition });
+  });
+  await signUp(page, uniqueEmail("csp"));
+  await page.getByTestId("file-input").setInputFiles(path.resolve("tests/fixtures/images/cat-chelsea.heic"));
+  await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 45_000 });
+
+  await page.goto("/animator");
+  await page.getByRole("button", { name: "Voice Input" }).click();
+  await expect(page.getByRole("textbox", { name: "Character description" })).toHaveValue(
+    "a happy robot with a watering can",
+  );
 });
