@@ -43,8 +43,18 @@ export type Variant = {
   downloadName: string;
   /** Longest side and JPEG quality of the image sent (SPEC 9: frog 1024 px at 0.92). */
   image: { maxSide: number; quality: number };
-  /** Extra generation settings (SPEC 7.1 skeleton). Sampling values are deprecated: sent, never relied on. */
+  /**
+   * Extra generation settings sent with the style's image call (imageConfig and the like). Sampling
+   * parameters and an output cap put here are dropped by the client: see `sampling`.
+   */
   generationConfig?: Record<string, unknown>;
+  /**
+   * SPEC 7.1's sampling values for this style, kept for the record and NOT sent (GEMINI.md): temperature,
+   * topK and topP are deprecated and ignored by current models, and on a thinking image model
+   * maxOutputTokens caps thinking plus output, so a small cap ends a billed call with MAX_TOKENS and no
+   * image. The client's one switch for them is UNSENT_ON_IMAGE_CALLS (src/lib/gemini/client.ts).
+   */
+  sampling?: { temperature?: number; topK?: number; topP?: number; maxOutputTokens?: number };
   /** Skeleton has its own simpler layout (SPEC 2.15). */
   layout: "standard" | "skeleton";
 };
@@ -194,7 +204,7 @@ export const VARIANTS: readonly Variant[] = [
     waiting: "Waiting for the AI to find your frog...",
     downloadName: "frog-edition.png",
     image: { maxSide: 1024, quality: 0.92 },
-    generationConfig: { temperature: 0.4, topK: 32, topP: 1, maxOutputTokens: 4096 },
+    sampling: { temperature: 0.4, topK: 32, topP: 1, maxOutputTokens: 4096 },
     layout: "standard",
   },
   {
@@ -308,7 +318,7 @@ export const VARIANTS: readonly Variant[] = [
     waiting: "Waiting for the AI to X-ray your photo...",
     downloadName: "skeleton-edition.png",
     image: { maxSide: 2048, quality: 0.9 },
-    generationConfig: { temperature: 0.2, topP: 0.1, maxOutputTokens: 2048 },
+    sampling: { temperature: 0.2, topP: 0.1, maxOutputTokens: 2048 },
     layout: "skeleton",
   },
 ];

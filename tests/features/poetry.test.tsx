@@ -156,8 +156,9 @@ describe("Visual Poetry", () => {
 
   it("falls back to a whole answer when the stream endpoint is not there", async () => {
     signedIn();
+    // 405: the stream method is not offered here (a 404 is a retired model, never asked twice).
     const gemini = fakeGemini(
-      { fixture: "error-404-model-not-found.json" },
+      { text: "Method Not Allowed", status: 405, contentType: "text/plain" },
       { fixture: "text-success.json" },
     );
     await openPage();
@@ -274,7 +275,7 @@ describe("failures a retry cannot fix: at once, with their own message", () => {
     expect(element).toHaveTextContent(message);
     expect(adviceOf(element).length).toBeGreaterThan(20);
     expect(gemini.stream).toHaveLength(1);
-    expect(gemini.whole.length).toBeLessThanOrEqual(1);
+    expect(gemini.whole).toHaveLength(0);
     expect(getUsedConversions(USER.id)).toBe(0);
     expect(screen.queryByTestId("poem")).not.toBeInTheDocument();
   });

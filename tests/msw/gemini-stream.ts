@@ -8,7 +8,11 @@ const SSE_FIXTURES = import.meta.glob<string>("../fixtures/gemini/*.sse", {
   import: "default",
 });
 
-export type GeminiStreamFixtureName = "stream-text-success.sse" | "stream-safety-stop.sse";
+export type GeminiStreamFixtureName =
+  | "stream-text-success.sse"
+  | "stream-safety-stop.sse"
+  /** Some text, then an error as a bare JSON object (no `data:` prefix), as Gemini sends it mid-stream. */
+  | "stream-error-bare-503.sse";
 
 export function streamFixtureText(name: GeminiStreamFixtureName): string {
   const text = SSE_FIXTURES[`../fixtures/gemini/${name}`];

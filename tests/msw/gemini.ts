@@ -12,7 +12,11 @@ const FIXTURES = import.meta.glob<string>("../fixtures/gemini/*.json", {
 
 export type GeminiFixtureName =
   | "error-400-api-key-invalid.json"
+  | "error-400-failed-precondition-billing.json"
+  | "error-400-failed-precondition-region.json"
   | "error-403-key-leaked.json"
+  | "error-403-permission-denied.json"
+  | "error-403-service-disabled.json"
   | "error-404-model-not-found.json"
   | "error-429-daily-quota.json"
   | "error-429-quota.json"

@@ -5,6 +5,7 @@ import {
   generateText,
   isGeminiError,
   resolveGeminiTarget,
+  TEXT_TIMEOUT_MS,
   type GeminiTarget,
   type RetryWait,
 } from "@/lib/gemini";
@@ -52,7 +53,8 @@ async function analysedPrompt(
       ],
       signal,
       maxAttempts: 1,
-      timeoutMs: 30_000,
+      // The text model thinks first: 90 s, not 30 (the numbers are explained at TEXT_TIMEOUT_MS).
+      timeoutMs: TEXT_TIMEOUT_MS.analysis,
     });
     const details = text.trim();
     if (!details) return analysis.fallback;

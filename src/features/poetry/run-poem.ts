@@ -11,6 +11,7 @@ import {
   isGeminiError,
   resolveGeminiTarget,
   streamText,
+  TEXT_TIMEOUT_MS,
   type GeminiErrorKind,
   type GeminiTarget,
   type RetryWait,
@@ -94,7 +95,8 @@ export async function runPoem(input: PoemInput): Promise<PoemOutput> {
         parts,
         signal,
         maxAttempts: 1,
-        timeoutMs: 60_000,
+        // To the first piece and between pieces; the model thinks first (see TEXT_TIMEOUT_MS).
+        timeoutMs: TEXT_TIMEOUT_MS.poem,
         onText: (all) => input.onText?.(all),
       });
       return { text, source: target.source };

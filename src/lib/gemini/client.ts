@@ -27,7 +27,7 @@ export type GenerateOptions = {
   /** Merged over the defaults; image calls default responseModalities to ["TEXT", "IMAGE"]. */
   generationConfig?: Record<string, unknown>;
   signal?: AbortSignal;
-  /** Per attempt; default 90 s. */
+  /** Per attempt; default 90 s (TEXT_TIMEOUT_MS for the tools' text calls). A timed-out image call is not retried. */
   timeoutMs?: number;
   /** Default 3 (the first try and two retries). */
   maxAttempts?: number;
@@ -43,7 +43,47 @@ export type GenerateOptions = {
 export const DEFAULT_TIMEOUT_MS = 90_000;
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
+/**
+ * Per-attempt timeouts of the tools' text calls. The text model thinks by default (GEMINI.md), and
+ * nothing of the answer arrives until its thinking is done: on a photo that is commonly 10-40 s, and a
+ * minute or more when the service is busy, so the old 30 s (analysis) and 60 s (poem) cut off answers
+ * that were on their way.
+ * - analysis, 90 s: a description of 2-3 sentences, so almost all of it is thinking. It is one attempt
+ *   and any failure falls back to the fixed prompt silently, before the image call even starts: 90 s
+ *   (the budget of an image attempt, DEFAULT_TIMEOUT_MS) keeps the user's worst wait bounded.
+ * - poem, 120 s: counted from the request to the first streamed piece (thoughts are not streamed, so
+ *   all the thinking happens before it) and then between pieces. Writing verse thinks longer than a
+ *   description; the poem page shows its progress and a Cancel button all along.
+ */
+export const TEXT_TIMEOUT_MS = { analysis: 90_000, poem: 120_000 } as const;
+
 const IMAGE_DEFAULTS: Record<string, unknown> = { responseModalities: ["TEXT", "IMAGE"] };
+
+/**
+ * THE switch for sampling on image calls: these generationConfig fields are never sent with one, whoever
+ * sets them (GEMINI.md). temperature, topP and topK are deprecated and ignored by current models, and an
+ * image model thinks before it draws, with maxOutputTokens covering thinking plus output: a cap can end
+ * the call, billed, with MAX_TOKENS and no image. Should a future model need one of them again, take it
+ * out of this list (the styles' SPEC values are kept in variants.ts, `sampling`). Both spellings count:
+ * requests accept snake_case too.
+ */
+export const UNSENT_ON_IMAGE_CALLS: readonly string[] = [
+  "temperature",
+  "topP",
+  "topK",
+  "maxOutputTokens",
+  "top_p",
+  "top_k",
+  "max_output_tokens",
+];
+
+/** The generationConfig of a call: the image defaults under the caller's, less what is never sent. */
+function generationConfigFor(call: CallContext["call"], config: Record<string, unknown> = {}) {
+  if (call !== "image") return { ...config };
+  const merged = { ...IMAGE_DEFAULTS, ...config };
+  for (const name of UNSENT_ON_IMAGE_CALLS) delete merged[name];
+  return merged;
+}
 
 type Answer = { status: number; ok: boolean; body: unknown; headers: Headers; retryAfterMs?: number };
 
@@ -80,8 +120,16 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** One request and its body, within `timeoutMs`; failures become timeout, cancelled or offline errors. */
-async function post(url: string, init: RequestInit, options: GenerateOptions): Promise<Answer> {
+/**
+ * One request and its body, within `timeoutMs`; failures become timeout, cancelled or offline errors.
+ * A timed-out image call is not retried on its own (GEMINI.md: the first call may still be billed).
+ */
+async function post(
+  url: string,
+  init: RequestInit,
+  options: GenerateOptions,
+  call: CallContext["call"],
+): Promise<Answer> {
   const { signal } = options;
   if (signal?.aborted) throw cancelledError(signal.reason);
   const controller = new AbortController();
@@ -108,7 +156,7 @@ async function post(url: string, init: RequestInit, options: GenerateOptions): P
     return await untilAborted(exchange(), controller.signal);
   } catch (e) {
     if (signal?.aborted) throw cancelledError(signal.reason);
-    if (timedOut) throw timeoutError();
+    if (timedOut) throw timeoutError(call !== "image");
     // fetch rejects with a TypeError when the network is down (or navigator.onLine is false).
     throw offlineError(e);
   } finally {
@@ -124,7 +172,7 @@ async function generate<T>(
 ): Promise<T> {
   const { target, model } = options;
   const ctx: CallContext = { call, model, keySource: target.source, apiKey: target.apiKey };
-  const generationConfig = { ...(call === "image" ? IMAGE_DEFAULTS : {}), ...options.generationConfig };
+  const generationConfig = generationConfigFor(call, options.generationConfig);
   const body = {
     contents: [{ role: "user", parts: options.parts }],
     ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
@@ -144,7 +192,7 @@ async function generate<T>(
     async () => {
       // Hosted: the session as it is now, on every attempt (a refreshed token replaces an expired one).
       const sent = hosted ? { ...headers, Authorization: await hosted.sessionHeader(target) } : headers;
-      const answer = await post(url, { method: "POST", headers: sent, body: json }, options);
+      const answer = await post(url, { method: "POST", headers: sent, body: json }, options, call);
       hosted?.reportUsage(target, answer.headers);
       if (!answer.ok) {
         throw (hosted?.proxyError ?? httpError)(answer.status, answer.body, ctx, answer.retryAfterMs);

@@ -1,6 +1,7 @@
 /**
  * Every way a Gemini call can fail, as one error class the UI can read: `message` keeps the spec's wording
- * (SPEC 8), `advice` is one plain sentence saying what to do, `retryable` says whether trying again can help.
+ * (SPEC 8), `advice` is one plain sentence saying what to do, `retryable` says whether the app may try
+ * again on its own (a timed-out image call is not, though the user's "Try again" may help).
  */
 
 export type GeminiErrorKind =
@@ -79,6 +80,12 @@ export const ADVICE = {
   badDefaultKey: "The app's built-in API key is not valid: enter your own Google Gemini API key.",
   keyDenied:
     "This API key is not allowed to use the AI (it may have been reported as leaked): create a new key in Google AI Studio and enter it.",
+  /** 403 SERVICE_DISABLED: the key is fine, its project has the API switched off. */
+  serviceDisabled:
+    "The Gemini API is not switched on for this API key's project (the key itself is fine): the project's owner needs to enable the Generative Language API in the Google Cloud console, then try again in a few minutes.",
+  /** 400 FAILED_PRECONDITION: billing not enabled, or a region where the API (or its free tier) is not offered. */
+  failedPrecondition:
+    "The AI is not available to this API key where it is used: its project needs billing enabled in Google AI Studio, or the Gemini API is not offered in this region. Trying again will not help until that changes.",
   badRequest:
     "The AI could not accept this request: try another photo, and if it keeps happening the app needs an update.",
   rateLimit: "Too many requests right now: wait a minute and try again.",
@@ -116,12 +123,16 @@ export function cancelledError(cause?: unknown): GeminiError {
   return new GeminiError({ kind: "cancelled", message: MESSAGES.cancelled, advice: ADVICE.cancelled, cause });
 }
 
-export function timeoutError(): GeminiError {
+/**
+ * Our own timeout of a call. `retryable: false` for image calls (GEMINI.md): the call that timed out may
+ * still be billed, so only the user's "Try again" sends another.
+ */
+export function timeoutError(retryable = true): GeminiError {
   return new GeminiError({
     kind: "timeout",
     message: MESSAGES.timeout,
     advice: ADVICE.timeout,
-    retryable: true,
+    retryable,
   });
 }
 

@@ -87,6 +87,23 @@ function hasApiKeyInvalid(error: JsonObject): boolean {
   return reasons.includes("API_KEY_INVALID") || /api key not valid/i.test(asString(error.message) ?? "");
 }
 
+/** 403 PERMISSION_DENIED because the Generative Language API is off in the key's project (not the key). */
+function hasServiceDisabled(error: JsonObject): boolean {
+  const reasons = asArray(error.details).map((d) => (isObject(d) ? asString(d.reason) : undefined));
+  return (
+    reasons.includes("SERVICE_DISABLED") ||
+    /has not been used in project\b[\s\S]*\bor it is disabled/i.test(asString(error.message) ?? "")
+  );
+}
+
+/** 400 FAILED_PRECONDITION: billing not enabled, or the API (or its free tier) not offered in the region. */
+function isFailedPrecondition(error: JsonObject): boolean {
+  return (
+    asString(error.status) === "FAILED_PRECONDITION" ||
+    /user location is not supported|free tier is not available/i.test(asString(error.message) ?? "")
+  );
+}
+
 export const MODEL_SETTING = { image: "VITE_GEMINI_IMAGE_MODEL", text: "VITE_GEMINI_TEXT_MODEL" } as const;
 
 /** A non-OK HTTP answer as a GeminiError: "API error: <error or Unknown error>" (SPEC 8) plus advice. */
@@ -106,8 +123,18 @@ export function httpError(
   if (status === 400 && hasApiKeyInvalid(error)) {
     return make({ kind: "bad-key", advice: badKeyAdvice(ctx) });
   }
+  // Region or billing: the key cannot be used from here as things are; no photo or retry helps. The kind
+  // is key-denied so a batch stops at once (the same answer would come for every image).
+  if (status === 400 && isFailedPrecondition(error)) {
+    return make({ kind: "key-denied", advice: ADVICE.failedPrecondition });
+  }
   if (status === 401) return make({ kind: "bad-key", advice: badKeyAdvice(ctx) });
-  if (status === 403) return make({ kind: "key-denied", advice: ADVICE.keyDenied });
+  if (status === 403) {
+    return make({
+      kind: "key-denied",
+      advice: hasServiceDisabled(error) ? ADVICE.serviceDisabled : ADVICE.keyDenied,
+    });
+  }
   if (status === 404) {
     return make({
       kind: "model-not-found",

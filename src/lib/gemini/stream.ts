@@ -3,10 +3,12 @@
  * `POST {base}/v1beta/models/{model}:streamGenerateContent?alt=sse` with the same headers and body as
  * generateContent, answered with server-sent events (`data: {GenerateContentResponse}` blocks separated
  * by blank lines, LF or CRLF). Each event's non-thought text parts are appended and reported as they
- * arrive. Errors before the stream starts are read exactly like generateContent's (parse.ts); a stream
- * that ends early, drops, or finishes with SAFETY (etc.) fails with the matching GeminiError. Where
- * streaming is not available (the endpoint answers 404/405, or the body is not an event stream, as a
- * proxy may do) the whole answer is fetched with generateText instead.
+ * arrive. Errors before the stream starts are read exactly like generateContent's (parse.ts), and so is
+ * an error inside the stream, whether a `data:` event or a bare JSON `{"error":{...}}` block with no
+ * `data:` prefix (GEMINI.md; the official SDK reads both). A stream that ends early, drops, or finishes
+ * with SAFETY (etc.) fails with the matching GeminiError. Where streaming is not available (the endpoint
+ * answers 405, or the body is not an event stream, as a proxy may do) the whole answer is fetched with
+ * generateText instead; a 404 is a retired model (GEMINI.md), reported at once and never asked twice.
  */
 import {
   generateText,
@@ -97,19 +99,52 @@ export function eventData(block: string): string | undefined {
   return data.length > 0 ? data.join("\n") : undefined;
 }
 
+/** The HTTP status of a google.rpc status name, for an error body that has no numeric code. */
+const RPC_STATUS: Record<string, number> = {
+  INVALID_ARGUMENT: 400,
+  FAILED_PRECONDITION: 400,
+  OUT_OF_RANGE: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  RESOURCE_EXHAUSTED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+  DEADLINE_EXCEEDED: 504,
+};
+
+/** Reads an error body found inside the stream as an HTTP error of its code (parse.ts, or hosted.ts). */
+type ErrorReader = (status: number, body: unknown, ctx: CallContext) => GeminiError;
+
+function streamError(body: JsonObject & { error: JsonObject }, ctx: CallContext, read: ErrorReader) {
+  const { code, status } = body.error;
+  const http =
+    typeof code === "number" && code >= 400 && code < 600
+      ? code
+      : ((typeof status === "string" ? RPC_STATUS[status] : undefined) ?? 500);
+  return read(http, body, ctx);
+}
+
+/**
+ * An error object sent as a block of bare JSON, with no `data:` prefix (GEMINI.md "How failure looks"):
+ * `{"error":{...}}`, on one line or pretty-printed, or such an object in an array.
+ */
+export function bareErrorBody(block: string): (JsonObject & { error: JsonObject }) | undefined {
+  const parsed = parseJson(block);
+  const body = Array.isArray(parsed) ? (parsed as unknown[])[0] : parsed;
+  return isObject(body) && isObject(body.error) ? (body as JsonObject & { error: JsonObject }) : undefined;
+}
+
 const STOP_REASONS = new Set(["STOP", "MAX_TOKENS"]);
 
 /** What the stream has said so far: its text, and the first chunk's block and last finish reason. */
 type StreamState = { text: string; finishReason?: string; blockReason?: string };
 
 /** Reads one event's JSON into the state; throws for an error event or a blocked / stopped answer. */
-function readChunk(data: string, state: StreamState, ctx: CallContext): string {
+function readChunk(data: string, state: StreamState, ctx: CallContext, readError: ErrorReader): string {
   const body = parseJson(data);
   if (!isObject(body)) throw badStreamError();
-  if (isObject(body.error)) {
-    const code = typeof body.error.code === "number" ? body.error.code : 500;
-    throw httpError(code, body, ctx);
-  }
+  if (isObject(body.error)) throw streamError(body as JsonObject & { error: JsonObject }, ctx, readError);
   const reply: Reply = readReply(body);
   const piece = reply.texts.join("");
   if (reply.blockReason) state.blockReason = reply.blockReason;
@@ -168,7 +203,9 @@ async function streamOnce(
     hosted?.reportUsage(options.target, response.headers);
     const type = response.headers.get("content-type") ?? "";
     if (!response.ok) {
-      if (response.status === 404 || response.status === 405) {
+      // 405: no stream method here. Not 404: that is a retired model, and generateContent would only
+      // answer the same 404 a second time.
+      if (response.status === 405) {
         void response.body?.cancel().catch(() => undefined);
         throw new StreamUnavailable(`stream endpoint answered ${response.status}`);
       }
@@ -192,12 +229,19 @@ async function streamOnce(
 
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     const state: StreamState = { text: "" };
+    const readError: ErrorReader = hosted?.proxyError ?? httpError;
     let buffer = "";
     const handle = (events: string[]) => {
       for (const block of events) {
         const data = eventData(block);
-        if (data === undefined || data.trim() === "[DONE]") continue;
-        const piece = readChunk(data, state, ctx);
+        if (data === undefined) {
+          // Not an event: an error object sent as bare JSON is that error; anything else is skipped.
+          const bare = bareErrorBody(block);
+          if (bare) throw streamError(bare, ctx, readError);
+          continue;
+        }
+        if (data.trim() === "[DONE]") continue;
+        const piece = readChunk(data, state, ctx, readError);
         if (piece !== "") {
           state.text += piece;
           options.onText?.(state.text, piece);
@@ -238,7 +282,8 @@ async function streamOnce(
 /**
  * A text or vision call whose answer streams in: resolves with the whole non-thought text (trimmed),
  * reporting every piece through `onText`. Retries follow retry.ts (maxAttempts, default 3); a stream
- * endpoint that is not available falls back to one whole generateContent answer per attempt.
+ * endpoint that is not available (405, or no event stream) falls back to one whole generateContent
+ * answer per attempt.
  */
 export async function streamText(options: StreamTextOptions): Promise<string> {
   const { target, model } = options;

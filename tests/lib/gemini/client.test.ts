@@ -11,6 +11,7 @@ import {
   type GenerateOptions,
   type RetryWait,
 } from "@/lib/gemini";
+import { ADVICE } from "@/lib/gemini/errors";
 import { server } from "../../msw/server";
 import {
   fixtureJson,
@@ -169,20 +170,34 @@ describe("the request", () => {
 
   it("merges the caller's generationConfig over the image defaults", async () => {
     const fake = serve({ fixture: "image-success.json" });
-    await generateImage(
-      imageOptions({ generationConfig: { temperature: 0.2, imageConfig: { aspectRatio: "1:1" } } }),
-    );
+    await generateImage(imageOptions({ generationConfig: { imageConfig: { aspectRatio: "1:1" } } }));
     await generateImage(imageOptions({ generationConfig: { responseModalities: ["IMAGE"] } }));
     expect(fake.requests.map((r) => r.body)).toMatchObject([
-      {
-        generationConfig: {
-          responseModalities: ["TEXT", "IMAGE"],
-          temperature: 0.2,
-          imageConfig: { aspectRatio: "1:1" },
-        },
-      },
+      { generationConfig: { responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio: "1:1" } } },
       { generationConfig: { responseModalities: ["IMAGE"] } },
     ]);
+  });
+
+  it("sends no sampling parameters and no output cap on image calls (GEMINI.md), in either spelling", async () => {
+    const fake = serve({ fixture: "image-success.json" });
+    await generateImage(
+      imageOptions({
+        generationConfig: {
+          temperature: 0.4,
+          topK: 32,
+          topP: 1,
+          maxOutputTokens: 4096,
+          top_k: 32,
+          top_p: 1,
+          max_output_tokens: 2048,
+          imageConfig: { aspectRatio: "1:1" },
+        },
+      }),
+    );
+    expect(fake.requests[0]?.body).toEqual({
+      contents: [{ role: "user", parts: PARTS }],
+      generationConfig: { responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio: "1:1" } },
+    });
   });
 
   it("sends no responseModalities for text calls", async () => {
@@ -229,6 +244,36 @@ describe("failures that are never retried", () => {
       status: 403,
       message: "API error: Your API key was reported as leaked. Please use another API key.",
       advice: /not allowed .*reported as leaked.*create a new key/,
+    },
+    {
+      // A key restricted to other referrers: a 403 that is not SERVICE_DISABLED keeps the key advice.
+      fixture: "error-403-permission-denied.json",
+      kind: "key-denied",
+      status: 403,
+      message: "API error: Requests from referer http://localhost:5173/ are blocked.",
+      advice: /not allowed .*create a new key/,
+    },
+    {
+      // The Generative Language API is off in the key's project: the key is fine, no new key helps.
+      fixture: "error-403-service-disabled.json",
+      kind: "key-denied",
+      status: 403,
+      message: API_ERROR("error-403-service-disabled.json"),
+      advice: ADVICE.serviceDisabled,
+    },
+    {
+      fixture: "error-400-failed-precondition-region.json",
+      kind: "key-denied",
+      status: 400,
+      message: "API error: User location is not supported for the API use.",
+      advice: ADVICE.failedPrecondition,
+    },
+    {
+      fixture: "error-400-failed-precondition-billing.json",
+      kind: "key-denied",
+      status: 400,
+      message: API_ERROR("error-400-failed-precondition-billing.json"),
+      advice: ADVICE.failedPrecondition,
     },
     {
       fixture: "error-404-model-not-found.json",
@@ -296,6 +341,34 @@ describe("failures that are never retried", () => {
       expect(`${error.message} ${error.advice}`).not.toContain(KEY);
     },
   );
+
+  it("region or billing (400 FAILED_PRECONDITION) is not blamed on the photo", async () => {
+    for (const fixture of [
+      "error-400-failed-precondition-region.json",
+      "error-400-failed-precondition-billing.json",
+    ] as const) {
+      serve({ fixture });
+      const error = await failure(generateImage(imageOptions()));
+      expect(error.advice).not.toMatch(/photo/i);
+      expect(error.advice).toMatch(/billing/);
+      expect(error.advice).toMatch(/region|location/);
+    }
+  });
+
+  it("an API that is not enabled (403 SERVICE_DISABLED) is not called a leaked key", async () => {
+    serve({ fixture: "error-403-service-disabled.json" });
+    const error = await failure(generateImage(imageOptions()));
+    expect(error.advice).not.toMatch(/leak|new key/i);
+    expect(error.advice).toMatch(/enable the Generative Language API/);
+  });
+
+  it("knows SERVICE_DISABLED from the message alone, when a proxy drops the details", async () => {
+    const body = fixtureJson("error-403-service-disabled.json") as { error: Record<string, unknown> };
+    delete body.error.details;
+    serve({ json: body, status: 403 });
+    const error = await failure(generateImage(imageOptions()));
+    expect(error).toMatchObject({ kind: "key-denied", advice: ADVICE.serviceDisabled, retryable: false });
+  });
 
   it("names the text model setting when the text model is gone", async () => {
     serve({ fixture: "error-404-model-not-found.json" });
@@ -587,10 +660,10 @@ describe("network, timeout and cancel", () => {
     expect(waits[0]?.reason).toBe("The connection to the AI dropped.");
   });
 
-  it("times out each attempt after timeoutMs, and retries", async () => {
+  it("times out a text call after timeoutMs, and retries it", async () => {
     vi.useFakeTimers();
     const fake = serve({ hang: true });
-    const call = generateImage(imageOptions({ timeoutMs: 5_000, maxAttempts: 2 }));
+    const call = generateText({ target, model: TEXT_MODEL, parts: PARTS, timeoutMs: 5_000, maxAttempts: 2 });
     const error = await failure(settle(call));
     expect(error).toMatchObject({
       kind: "timeout",
@@ -599,6 +672,23 @@ describe("network, timeout and cancel", () => {
     });
     expect(error.advice).toMatch(/took too long/);
     expect(fake.requests).toHaveLength(2);
+  });
+
+  it("never retries a timed-out image call on its own (the first call may still be billed)", async () => {
+    vi.useFakeTimers();
+    const fake = serve({ hang: true });
+    const waits: (RetryWait | null)[] = [];
+    const call = generateImage(imageOptions({ timeoutMs: 5_000, onRetryWait: (w) => waits.push(w) }));
+    const error = await failure(settle(call));
+    expect(error).toMatchObject({
+      kind: "timeout",
+      retryable: false,
+      message: "The AI took too long to answer.",
+    });
+    // The user's own "Try again" is still the way on.
+    expect(error.advice).toMatch(/try again/);
+    expect(fake.requests).toHaveLength(1);
+    expect(waits).toEqual([]);
   });
 
   it("waits 90 s per attempt by default", async () => {
@@ -792,5 +882,17 @@ describe("hosted mode: the app's proxy (api/ai)", () => {
     expect(badKey.kind).toBe("bad-key");
     expect(badKey.advice).toMatch(/AI service's own key was refused/);
     expect(badKey.advice).not.toMatch(/key you entered/);
+  });
+
+  it("the server key's project (API off, billing or region) is the server's to fix, not the visitor's", async () => {
+    for (const fixture of [
+      "error-403-service-disabled.json",
+      "error-400-failed-precondition-region.json",
+    ] as const) {
+      proxy({ fixture });
+      const error = await failure(generateImage(hostedImage()));
+      expect(error).toMatchObject({ kind: "key-denied", retryable: false });
+      expect(error.advice).toMatch(/AI service's own key was refused/);
+    }
   });
 });

@@ -135,6 +135,56 @@ describe("streamText", () => {
     expect(error.message).toBe("API error: API key not valid.");
   });
 
+  it("an error sent as bare JSON inside the stream (no data: prefix) is that error, not an early end", async () => {
+    const fake = serveStream({ sse: "stream-error-bare-503.sse" });
+    const seen: string[] = [];
+    const error = await failure(streamText(options({ maxAttempts: 1, onText: (all) => seen.push(all) })));
+    expect(error).toMatchObject({
+      kind: "overloaded",
+      status: 503,
+      retryable: true,
+      message: "API error: The model is overloaded. Please try again later.",
+    });
+    expect(error.message).not.toBe(STREAM_MESSAGES.endedEarly);
+    expect(seen).toEqual(["Golden light on a quiet face,\n"]);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it.each<[string, string, boolean, string]>([
+    [
+      "a 500 on one line, CRLF, no blank line after it",
+      '{"error":{"code":500,"message":"Internal error encountered.","status":"INTERNAL"}}\r\n',
+      true,
+      "server",
+    ],
+    [
+      "a per-minute 429 with RetryInfo, in a JSON array",
+      '[{"error":{"code":429,"message":"Resource has been exhausted (e.g. check quota).","status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"7s"}]}}]\n\n',
+      true,
+      "rate-limit",
+    ],
+    [
+      "a status without a code",
+      '{\n  "error": {\n    "message": "The model is overloaded. Please try again later.",\n    "status": "UNAVAILABLE"\n  }\n}\n',
+      true,
+      "overloaded",
+    ],
+    [
+      "a leaked key (never retried)",
+      '{"error":{"code":403,"message":"Your API key was reported as leaked. Please use another API key.","status":"PERMISSION_DENIED"}}\n',
+      false,
+      "key-denied",
+    ],
+  ])("a bare JSON error in the stream: %s", async (_, bare, retryable, kind) => {
+    const fake = serveStream({ sse: { raw: `${sseOf([textChunk("Red sky,\n")])}${bare}` } });
+    const error = await failure(streamText(options({ maxAttempts: 1 })));
+    expect(error.kind).toBe(kind);
+    expect(error.retryable).toBe(retryable);
+    expect(error.message).toMatch(/^API error: /);
+    if (kind === "rate-limit") expect(error.retryAfterMs).toBe(7_000);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it.each<[GeminiStreamReply, string, boolean]>([
     [{ fixture: "error-400-api-key-invalid.json" }, "bad-key", false],
     [{ fixture: "error-403-key-leaked.json" }, "key-denied", false],
@@ -154,21 +204,38 @@ describe("streamText", () => {
     expect(fake.requests).toHaveLength(2);
   }, 10_000);
 
-  it("falls back to generateContent when the stream endpoint is missing (404)", async () => {
+  it("a retired model (404 from the stream endpoint) is one request and a model-not-found error", async () => {
+    const whole = geminiHandler({ fixture: "error-404-model-not-found.json" });
+    server.use(whole.handler);
+    const fake = serveStream({ fixture: "error-404-model-not-found.json" });
+    const error = await failure(streamText(options({ model: "gemini-3.5-flash" })));
+    expect(error).toMatchObject({ kind: "model-not-found", status: 404, retryable: false });
+    expect(error.advice).toBe(
+      'The AI model "gemini-3.5-flash" is no longer available: the app\'s model setting (VITE_GEMINI_TEXT_MODEL) needs updating.',
+    );
+    expect(fake.requests).toHaveLength(1);
+    expect(whole.requests).toHaveLength(0);
+  });
+
+  it("falls back to generateContent when the stream method is not allowed (405)", async () => {
     const whole = geminiHandler({ fixture: "text-success.json" });
     server.use(whole.handler);
+    const fake = serveStream({ text: "Method Not Allowed", status: 405, contentType: "text/plain" });
     const seen: string[] = [];
     const text = await streamText(options({ onText: (all) => seen.push(all) }));
     expect(text).toMatch(/^Golden light spills over a quiet face,/);
     expect(seen).toEqual([text]);
+    expect(fake.requests).toHaveLength(1);
     expect(whole.requests).toHaveLength(1);
   });
 
   it("falls back when a proxy answers the stream with plain JSON", async () => {
-    serveStream({ sse: { raw: "{}" }, contentType: "application/json" });
+    // The whole-answer handler first: the stream handler (used last) answers the stream path itself.
     const whole = geminiHandler({ fixture: "text-success.json" });
     server.use(whole.handler);
+    const fake = serveStream({ sse: { raw: "{}" }, contentType: "application/json" });
     expect(await streamText(options())).toMatch(/^Golden light spills/);
+    expect(fake.requests).toHaveLength(1);
     expect(whole.requests).toHaveLength(1);
   });
 

@@ -1,0 +1,168 @@
+/**
+ * The Gemini calls of the style tools and the poem, as the tools make them (run-conversion.ts,
+ * run-poem.ts), checked against GEMINI.md: what an image call sends, and how long a text call to a
+ * thinking model is given. The photo pipeline is replaced by a fixed prepared photo.
+ */
+import { http, HttpResponse } from "msw";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getEnv } from "@/config/env";
+import { VARIANTS, type Variant } from "@/config/variants";
+import { runConversion, type Operation } from "@/features/conversion/run-conversion";
+import { runPoem } from "@/features/poetry/run-poem";
+import { isGeminiError } from "@/lib/gemini";
+import type { LoadedImage, PreparedImage } from "@/lib/image";
+import { server } from "../../msw/server";
+import { fixtureText, GEMINI_BASE_URL } from "../../msw/gemini";
+import { geminiStreamHandler, sseOf, textChunk } from "../../msw/gemini-stream";
+
+vi.mock("@/lib/image", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/image")>();
+  return {
+    ...original,
+    prepareImage: vi.fn((): Promise<PreparedImage> =>
+      Promise.resolve({
+        base64: "/9j/4AAQSkZJRg==",
+        mimeType: "image/jpeg",
+        width: 1024,
+        height: 768,
+        bytes: 60_000,
+        blob: new Blob(["jpeg"], { type: "image/jpeg" }),
+      }),
+    ),
+  };
+});
+
+const KEY = "AIzaTestKey-0123456789";
+const TEXT_MODEL = getEnv().VITE_GEMINI_TEXT_MODEL;
+const IMAGE = {} as LoadedImage;
+const SAMPLING = ["temperature", "topK", "topP", "maxOutputTokens", "top_k", "top_p", "max_output_tokens"];
+
+type Call = { model: string; body: { generationConfig?: Record<string, unknown> } };
+
+/** generateContent: the text model answers `text` (or never), the image model with an image. */
+function fakeGemini(text: "answer" | "hang" = "answer") {
+  const calls: Call[] = [];
+  server.use(
+    http.post(`${GEMINI_BASE_URL}/v1beta/models/*`, async ({ request }) => {
+      const match = /\/models\/([^/:]+):generateContent$/.exec(new URL(request.url).pathname);
+      if (!match?.[1]) return undefined;
+      const model = decodeURIComponent(match[1]);
+      calls.push({ model, body: (await request.json()) as Call["body"] });
+      if (model === TEXT_MODEL) {
+        if (text === "hang") return new Promise<Response>(() => undefined);
+        return new HttpResponse(fixtureText("text-success.json"), {
+          headers: { "Content-Type": "application/json" },
+        });
+      }
+      return new HttpResponse(fixtureText("image-success.json"), {
+        headers: { "Content-Type": "application/json" },
+      });
+    }),
+  );
+  return {
+    imageCalls: () => calls.filter((c) => c.model !== TEXT_MODEL),
+    textCalls: () => calls.filter((c) => c.model === TEXT_MODEL),
+  };
+}
+
+function convert(variant: Variant, operation: Operation, signal = new AbortController().signal) {
+  return runConversion({ variant, image: IMAGE, operation, apiKey: KEY, signal });
+}
+
+beforeEach(() => {
+  vi.stubEnv("VITE_GEMINI_BASE_URL", GEMINI_BASE_URL);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
+
+describe("style tools' image calls", () => {
+  it.each(VARIANTS.map((v) => [v.id, v] as const))(
+    "%s sends no sampling parameters and no output cap, first or recreated",
+    async (_, variant) => {
+      const gemini = fakeGemini();
+      await convert(variant, { kind: "first" });
+      await convert(variant, { kind: "recreate", lastPrompt: "Redraw it." });
+      await convert(variant, { kind: "custom", userPrompt: "Make it snow." });
+      const calls = gemini.imageCalls();
+      expect(calls).toHaveLength(3);
+      for (const call of calls) {
+        expect(call.body.generationConfig?.responseModalities).toEqual(["TEXT", "IMAGE"]);
+        for (const name of SAMPLING) expect(call.body.generationConfig).not.toHaveProperty(name);
+      }
+    },
+  );
+});
+
+describe("text calls are given the time a thinking model needs", () => {
+  it("the prompt analysis is still waited for after 30 s, and falls back only after 90 s", async () => {
+    vi.useFakeTimers();
+    const cucumber = VARIANTS.find((v) => v.id === "cucumber")!;
+    const gemini = fakeGemini("hang");
+    const run = convert(cucumber, { kind: "first" });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(gemini.textCalls()).toHaveLength(1);
+    expect(gemini.imageCalls()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(30_500);
+    const result = await run;
+    expect(result.prompt).toBe(cucumber.analysis!.fallback);
+    // The analysis is not asked twice: a slow answer falls back at once.
+    expect(gemini.textCalls()).toHaveLength(1);
+    expect(gemini.imageCalls()).toHaveLength(1);
+  });
+
+  it("a poem's first piece is waited for 120 s (the model thinks before it writes)", async () => {
+    vi.useFakeTimers();
+    const fake = geminiStreamHandler({ hang: true });
+    server.use(fake.handler);
+    const controller = new AbortController();
+    let outcome: unknown;
+    runPoem({ image: IMAGE, apiKey: KEY, signal: controller.signal }).catch((e: unknown) => (outcome = e));
+    await vi.advanceTimersByTimeAsync(100_000);
+    expect(fake.requests).toHaveLength(1);
+    expect(outcome).toBeUndefined();
+    // After 120 s the attempt times out and the poem's own retry (1 s later) asks again.
+    await vi.advanceTimersByTimeAsync(21_500);
+    expect(fake.requests).toHaveLength(2);
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outcome).toMatchObject({ kind: "cancelled" });
+  });
+});
+
+describe("the poem and an error inside its stream", () => {
+  it("a refused key sent as bare JSON mid-stream fails at once with that error, not an early end", async () => {
+    const leaked =
+      '{"error":{"code":403,"message":"Your API key was reported as leaked. Please use another API key.","status":"PERMISSION_DENIED"}}\n';
+    const fake = geminiStreamHandler({ sse: { raw: `${sseOf([textChunk("Red sky,\n")])}${leaked}` } });
+    server.use(fake.handler);
+    const error = await runPoem({ image: IMAGE, apiKey: KEY, signal: new AbortController().signal }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isGeminiError(error) && error.kind).toBe("key-denied");
+    expect(error).toMatchObject({
+      message: "API error: Your API key was reported as leaked. Please use another API key.",
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("an overloaded model mid-stream is retried as overloaded, and reported so", async () => {
+    vi.useFakeTimers();
+    const fake = geminiStreamHandler({ sse: "stream-error-bare-503.sse" });
+    server.use(fake.handler);
+    let outcome: unknown;
+    runPoem({ image: IMAGE, apiKey: KEY, signal: new AbortController().signal }).catch(
+      (e: unknown) => (outcome = e),
+    );
+    for (let i = 0; i < 50 && outcome === undefined; i++) await vi.advanceTimersByTimeAsync(100);
+    expect(outcome).toMatchObject({
+      kind: "overloaded",
+      status: 503,
+      message: "API error: The model is overloaded. Please try again later.",
+    });
+    expect(fake.requests).toHaveLength(3);
+  });
+});
