@@ -5,7 +5,16 @@
  * mounts it in `vite` and `vite preview`. Never part of the browser bundle.
  */
 import { randomUUID } from "node:crypto";
-import { decodeImage, InputImageError, MAX_SIDE, parseAspectRatio, type DecodedImage } from "./image.ts";
+import {
+  decodeImage,
+  imageSize,
+  InputImageError,
+  MAX_INPUT_PIXELS,
+  MAX_SIDE,
+  parseAspectRatio,
+  type DecodedImage,
+} from "./image.ts";
+import { CallerGoneError, SerialQueue } from "./queue.ts";
 import { detectStyle, renderGeneratedImage, renderStyledImage, type Style } from "./styles.ts";
 import { describeImage, describePixels, imagePoem, textWithoutImage, wantsPoem } from "./text.ts";
 import { TOOL_HANDLERS, type ToolRequest } from "./tools/index.ts";
@@ -15,6 +24,17 @@ export const LOCAL_AI_PREFIX = "/__local-ai";
 /** Requests with a larger body are refused with 413. */
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 export const MODEL_VERSION = "local-preview-engine";
+/** Images per request (the app sends at most two: a photo and an added picture or inspiration). */
+export const MAX_IMAGES = 4;
+/** Pixels per image (width x height as stored), checked from the header before anything is decoded. */
+export const MAX_IMAGE_PIXELS = MAX_INPUT_PIXELS;
+
+/**
+ * The engine renders one request at a time, in arrival order: the rest wait their turn (their body
+ * already read and checked, so a bad request is answered at once, not after the queue). One whose caller
+ * goes away while waiting is never processed. Exported so tests can see who is waiting.
+ */
+export const processingQueue = new SerialQueue();
 
 const TROUBLESHOOTING =
   "Please retry or report in https://developers.generativeai.google/guide/troubleshooting";
@@ -100,6 +120,16 @@ function parseRequest(body: unknown, model: string): ParsedRequest {
     throw new BadRequest("* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.\n");
   }
 
+  // Counted before any image is decoded from base64.
+  const imageCount = parts.filter(
+    (part: unknown) => isObject(part) && part.text === undefined && field(part, "inlineData") !== undefined,
+  ).length;
+  if (imageCount > MAX_IMAGES) {
+    throw new BadRequest(
+      `Too many images: the local preview engine takes at most ${MAX_IMAGES} images per request (got ${imageCount}).`,
+    );
+  }
+
   const texts: string[] = [];
   const images: InlineImage[] = [];
   parts.forEach((part: unknown, index) => {
@@ -180,6 +210,20 @@ function parseRequest(body: unknown, model: string): ParsedRequest {
     wantsImage: modalities ? modalities.includes("IMAGE") : /image|banana/i.test(model),
     aspectRatio,
   };
+}
+
+/** Refuses an image over MAX_IMAGE_PIXELS from its header alone (no pixel is decoded). */
+async function checkImageSizes(images: InlineImage[]): Promise<void> {
+  for (const [index, image] of images.entries()) {
+    const { width, height } = await imageSize(image.bytes);
+    if (width * height > MAX_IMAGE_PIXELS) {
+      // Rounded up, so an image just over the limit never reads as exactly 40 MP.
+      const megapixels = Math.ceil((width * height) / 10_000) / 100;
+      throw new BadRequest(
+        `Image ${index + 1} is too large: ${width}x${height} pixels is ${megapixels} MP; the local preview engine takes images of at most ${MAX_IMAGE_PIXELS / 1_000_000} MP.`,
+      );
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -316,7 +360,9 @@ function injectedFault(prompt: string): Response | null {
 
 /**
  * `POST .../v1beta/models/{model}:generateContent`. Never throws: every failure becomes a Gemini error
- * body (400 for a bad request or an unreadable image, 405, 413, 500 for anything unexpected).
+ * body (400 for a bad request, an unreadable image, more than MAX_IMAGES images or one over
+ * MAX_IMAGE_PIXELS; 405, 413, 499 when the caller went away while waiting its turn in processingQueue,
+ * 500 for anything unexpected). Renders one request at a time (processingQueue).
  */
 export async function handleGenerateContent(request: Request): Promise<Response> {
   try {
@@ -346,11 +392,15 @@ export async function handleGenerateContent(request: Request): Promise<Response>
       return invalid(`Invalid JSON payload received. ${detail}`);
     }
     const parsed = parseRequest(payload, modelFromUrl(request.url) ?? streamModelFromUrl(request.url) ?? "");
+    await checkImageSizes(parsed.images);
     const fault = injectedFault(parsed.prompt);
     if (fault) return fault;
-    return await answer(parsed);
+    return await processingQueue.run(() => answer(parsed), request.signal);
   } catch (error) {
     if (error instanceof BadRequest) return invalid(error.message);
+    // Nobody is listening any more; Google's status for a call its client cancelled.
+    if (error instanceof CallerGoneError)
+      return errorResponse(499, "CANCELLED", "The request was cancelled.");
     if (error instanceof InputImageError) return invalid(`Unable to process input image. ${TROUBLESHOOTING}`);
     console.error("[local-ai] generateContent failed:", error);
     return errorResponse(500, "INTERNAL", `An internal error has occurred. ${TROUBLESHOOTING}`);

@@ -27,6 +27,27 @@ export class InputImageError extends Error {
 export const MAX_SIDE = 1024;
 
 /**
+ * The largest image the engine takes, in pixels as stored (width x height): 40 MP, more than any phone
+ * or the app's own uploads (a 1536 px JPEG) need, while one decode stays around 160 MB of RGBA.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Width and height from the image's header, without decoding its pixels (sharp metadata), so an
+ * oversized image is refused before it costs memory. Throws InputImageError when the header is unreadable.
+ */
+export async function imageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  if (bytes.byteLength === 0) throw new InputImageError("empty image data");
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) throw new Error("the image has no dimensions");
+    return { width: meta.width, height: meta.height };
+  } catch (error) {
+    throw new InputImageError(error);
+  }
+}
+
+/**
  * Decode any image sharp reads (JPEG, PNG, WebP, GIF first frame, AVIF, TIFF, SVG), apply its EXIF
  * orientation, shrink it so the longest side is at most `maxSide` (never enlarging) and flatten any
  * transparency onto white. Throws InputImageError when the bytes are not a decodable image.
@@ -34,7 +55,7 @@ export const MAX_SIDE = 1024;
 export async function decodeImage(bytes: Uint8Array, maxSide = MAX_SIDE): Promise<DecodedImage> {
   if (bytes.byteLength === 0) throw new InputImageError("empty image data");
   try {
-    const input = sharp(bytes, { failOn: "error", limitInputPixels: 100_000_000 });
+    const input = sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS });
     const meta = await input.metadata();
     const { data, info } = await input
       .autoOrient()

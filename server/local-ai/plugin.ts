@@ -14,7 +14,11 @@ type Engine = typeof import("./engine.ts");
 let engine: Promise<Engine> | undefined;
 const loadEngine = () => (engine ??= import("./engine.ts"));
 
-function toWebRequest(req: IncomingMessage): Request {
+/**
+ * The request as a web Request. Its signal fires when the connection closes before the answer has been
+ * sent (the caller went away), so the engine skips a request that is still waiting its turn.
+ */
+function toWebRequest(req: IncomingMessage, res: ServerResponse): Request {
   const host = req.headers.host ?? "localhost";
   let url: URL;
   try {
@@ -29,9 +33,14 @@ function toWebRequest(req: IncomingMessage): Request {
   }
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
+  const gone = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) gone.abort();
+  });
   return new Request(url, {
     method,
     headers,
+    signal: gone.signal,
     body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
     // Node's fetch needs this for a streamed request body; not yet in the DOM typings.
     ...(hasBody ? { duplex: "half" } : {}),
@@ -86,7 +95,7 @@ export const localAiMiddleware: Connect.NextHandleFunction = (req, res, next) =>
   }
   loadEngine()
     .then(async ({ handleLocalAiRequest }) =>
-      sendWebResponse(res, await handleLocalAiRequest(toWebRequest(req))),
+      sendWebResponse(res, await handleLocalAiRequest(toWebRequest(req, res))),
     )
     .catch((error: unknown) => {
       // The engine itself never throws; this is sharp failing to load, or the socket going away.
