@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isApiKeyRemembered, setApiKey, useApiKey } from "@/lib/api-key";
+import { useUser } from "@/lib/auth";
 import { geminiBaseUrl, typedKeyGoesToGoogle } from "@/lib/gemini";
 
 /**
@@ -28,13 +29,28 @@ export function apiKeyHint(): string {
   return `Without a key, a default key with limited quota is used. Your key is sent only to ${where}, in a request header.`;
 }
 
-/** Optional Gemini key (SPEC 2.15 hint); password-type, kept for the session unless remembered. */
+/** The words under "Remember": how long a typed key is kept, and for whom. */
+export const API_KEY_KEPT_HINT =
+  "Only for this account. Ticked, it is kept on this device until you log out; unticked, it is forgotten when this tab closes or you log out.";
+
+/**
+ * Optional Gemini key (SPEC 2.15 hint), password-type: the signed-in account's own, kept for this tab
+ * unless remembered, and removed at sign-out. Nobody signed in: nothing to type into.
+ */
 export function ApiKeyField({ disabled }: { disabled?: boolean }) {
+  const userId = useUser()?.id ?? null;
+  // Another account (or none) starts from its own "remember", not the previous one's.
+  return <KeyField key={userId ?? ""} userId={userId} disabled={disabled} />;
+}
+
+function KeyField({ userId, disabled }: { userId: string | null; disabled?: boolean }) {
   const stored = useApiKey();
-  const [remember, setRemember] = useState(isApiKeyRemembered);
+  const [remember, setRemember] = useState(() => isApiKeyRemembered(userId));
   const [visible, setVisible] = useState(false);
   const id = useId();
   const hintId = useId();
+  const keptId = useId();
+  const off = disabled || !userId;
   return (
     <details className="group rounded-lg border bg-card p-3 text-sm open:pb-4">
       <summary className="flex cursor-pointer list-none items-center gap-2 font-medium">
@@ -51,10 +67,10 @@ export function ApiKeyField({ disabled }: { disabled?: boolean }) {
             spellCheck={false}
             placeholder="Paste your key"
             value={stored}
-            disabled={disabled}
+            disabled={off}
             maxLength={200}
             aria-describedby={hintId}
-            onChange={(e) => setApiKey(e.target.value, remember)}
+            onChange={(e) => setApiKey(e.target.value, remember, userId)}
           />
           <Button
             type="button"
@@ -74,14 +90,18 @@ export function ApiKeyField({ disabled }: { disabled?: boolean }) {
             type="checkbox"
             className="size-4 accent-[var(--primary)]"
             checked={remember}
-            disabled={disabled}
+            disabled={off}
+            aria-describedby={keptId}
             onChange={(e) => {
               setRemember(e.target.checked);
-              setApiKey(stored, e.target.checked);
+              setApiKey(stored, e.target.checked, userId);
             }}
           />
-          Remember on this device
+          Remember on this device until I log out
         </label>
+        <p id={keptId} className="text-muted-foreground">
+          {API_KEY_KEPT_HINT}
+        </p>
       </div>
     </details>
   );

@@ -1,11 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { clearApiKeys } from "@/lib/api-key";
 import { getSupabase } from "@/lib/supabase";
 
 async function signOut() {
   const supabase = await getSupabase();
   const { error } = await supabase.auth.signOut();
   if (error) throw error;
+  // A shared device: the next person must not spend this account's Gemini key.
+  clearApiKeys();
 }
 
 export function useSignOut() {

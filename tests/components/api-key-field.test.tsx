@@ -1,8 +1,13 @@
-import { render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { render as rtlRender, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiKeyField } from "@/components/api-key-field";
+import { AppProviders } from "@/app/providers";
+import { API_KEY_KEPT_HINT, ApiKeyField } from "@/components/api-key-field";
 import { LocalEngineNotice } from "@/components/local-engine-notice";
 import { setApiKey } from "@/lib/api-key";
+import { makeSession, makeUser, storeSession } from "../msw/supabase";
+import { testQueryClient } from "../utils";
 
 const ENGINE_NOTICE = "Local preview engine - add a Gemini key for AI results";
 
@@ -15,6 +20,15 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllEnvs();
 });
+
+/** The field and the notice read the signed-in account's key: render them under the app's providers. */
+function render(ui: ReactNode) {
+  return rtlRender(<AppProviders queryClient={testQueryClient()}>{ui}</AppProviders>);
+}
+
+const ADA = makeUser();
+const BOB = makeUser({ id: "22222222-2222-4222-8222-222222222222", email: "bob@example.com" });
+const signIn = (user = ADA) => storeSession(makeSession(user));
 
 const hint = () => screen.getByLabelText("Gemini API key").getAttribute("aria-describedby")!;
 const hintText = () => document.getElementById(hint())?.textContent;
@@ -57,15 +71,58 @@ describe("LocalEngineNotice", () => {
     expect(screen.getByText(ENGINE_NOTICE)).toBeInTheDocument();
   });
 
-  it("hosted mode with a server key, or a key typed on the page: not shown", () => {
+  it("hosted mode with a server key, or a key typed on the page: not shown", async () => {
     vi.stubEnv("VITE_AI_MODE", "hosted");
     vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "false");
     const { unmount } = render(<LocalEngineNotice />);
     expect(screen.queryByText(ENGINE_NOTICE)).not.toBeInTheDocument();
     unmount();
     vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "true");
+    signIn();
     setApiKey("my-own-key", false);
     render(<LocalEngineNotice />);
-    expect(screen.queryByText(ENGINE_NOTICE)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(ENGINE_NOTICE)).not.toBeInTheDocument());
+  });
+});
+
+describe("ApiKeyField: one account's key, on a shared device", () => {
+  const field = () => screen.getByLabelText("Gemini API key");
+  const rememberBox = () => screen.getByRole("checkbox", { name: /Remember/ });
+
+  it('"Remember" promises this account and this device until logout, never beyond it', () => {
+    render(<ApiKeyField />);
+    expect(rememberBox()).toHaveAccessibleName("Remember on this device until I log out");
+    expect(rememberBox()).toHaveAccessibleDescription(API_KEY_KEPT_HINT);
+    expect(API_KEY_KEPT_HINT).toBe(
+      "Only for this account. Ticked, it is kept on this device until you log out; unticked, it is forgotten when this tab closes or you log out.",
+    );
+  });
+
+  it("signed out: no key shown and nothing to type into, even with a key stored under the old name", () => {
+    localStorage.setItem("geminiApiKey", "someone-elses-key");
+    render(<ApiKeyField />);
+    expect(field()).toHaveValue("");
+    expect(field()).toBeDisabled();
+    expect(rememberBox()).toBeDisabled();
+    expect(screen.getByText(/Your own Gemini API key/)).not.toHaveTextContent("in use");
+  });
+
+  it("a typed key is stored under the account's name; another account sees none of it", async () => {
+    signIn(ADA);
+    const { unmount } = render(<ApiKeyField />);
+    await waitFor(() => expect(field()).toBeEnabled());
+    const user = userEvent.setup();
+    await user.click(rememberBox());
+    await user.type(field(), "ada-own-key");
+    expect(localStorage.getItem(`geminiApiKey:${ADA.id}`)).toBe("ada-own-key");
+    expect(localStorage.getItem("geminiApiKey")).toBeNull();
+    expect(sessionStorage.getItem("geminiApiKey")).toBeNull();
+    unmount();
+
+    signIn(BOB);
+    render(<ApiKeyField />);
+    await waitFor(() => expect(field()).toBeEnabled());
+    expect(field()).toHaveValue("");
+    expect(rememberBox()).not.toBeChecked();
   });
 });

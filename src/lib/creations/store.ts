@@ -14,7 +14,8 @@ import type {
  * `creations` (small records, indexed by [userId, createdAt] and [userId, tool, createdAt]),
  * `thumbs` (the grid's small pictures) and `files` (the result and the downscaled original, read
  * only when one is opened). Every read and write names the user: another account on the same
- * browser never sees a thing, and signing out deletes nothing.
+ * browser never sees a thing, and signing out deletes nothing unless the user asks to
+ * (removeUserDataFromDevice, the logout dialog's checkbox).
  */
 const DB_NAME = "cucumber-creations";
 const DB_VERSION = 1;

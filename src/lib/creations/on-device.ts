@@ -1,0 +1,66 @@
+import { openDB } from "idb";
+import { deleteAllCreations } from "./store";
+
+/**
+ * The Art canvas's drawing database (src/features/art/canvas/storage.ts): one drawing per user,
+ * under `drawing:<userId>` in the "drawings" store. Named here too because shared code can't import a
+ * feature; keep the two in step.
+ */
+export const ART_DB_NAME = "cucumber-art";
+export const DRAWINGS_STORE = "drawings";
+export const drawingStoreKey = (userId: string) => `drawing:${userId}`;
+
+/**
+ * Removes the user's drawing from this device. Opens
+ * the database at whatever version it has, and never creates it: a browser that never drew keeps no
+ * empty database that the Art page's first open would then not set up.
+ */
+export async function deleteDrawingOnDevice(userId: string): Promise<void> {
+  let created = false;
+  let database;
+  try {
+    database = await openDB(ART_DB_NAME, undefined, {
+      upgrade(_db, _oldVersion, _newVersion, transaction) {
+        // Only a database that did not exist gets here (no version asked for): nothing to delete.
+        created = true;
+        transaction.done.catch(() => undefined);
+        transaction.abort();
+      },
+    });
+  } catch (error) {
+    if (created) return;
+    throw error;
+  }
+  try {
+    if (database.objectStoreNames.contains(DRAWINGS_STORE)) {
+      await database.delete(DRAWINGS_STORE, drawingStoreKey(userId));
+    }
+  } finally {
+    database.close();
+  }
+}
+
+/** What removeUserDataFromDevice could not remove. */
+export type DeviceDataPart = "creations" | "drawing";
+
+/**
+ * Removes the user's own data from this device before they sign out of a shared one: every kept
+ * creation (which is also each tool's last result) and the Art canvas's drawing. Other accounts' data
+ * stays. Never throws: returns the parts that could not be removed (empty when all went).
+ */
+export async function removeUserDataFromDevice(userId: string): Promise<DeviceDataPart[]> {
+  const [creations, drawing] = await Promise.allSettled([
+    deleteAllCreations(userId),
+    deleteDrawingOnDevice(userId),
+  ]);
+  const failed: DeviceDataPart[] = [];
+  if (creations.status === "rejected") {
+    console.error("Could not remove the creations from this device", creations.reason);
+    failed.push("creations");
+  }
+  if (drawing.status === "rejected") {
+    console.error("Could not remove the drawing from this device", drawing.reason);
+    failed.push("drawing");
+  }
+  return failed;
+}
