@@ -2,6 +2,42 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";
 
+/** The Gemini key entries in this tab's storages. */
+function storedKeys(page: Page) {
+  return page.evaluate(() =>
+    [localStorage, sessionStorage].flatMap((s) => Object.keys(s).filter((k) => k.startsWith("geminiApiKey"))),
+  );
+}
+
+/**
+ * Puts a drawing under `put` (or only reads), then lists the Art canvas's drawing keys (its database
+ * made as the canvas makes it).
+ */
+function drawings(page: Page, action: "keys" | { put: string }) {
+  return page.evaluate(
+    (action) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open("cucumber-art", 1);
+        open.onupgradeneeded = () => open.result.createObjectStore("drawings");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction("drawings", "readwrite");
+          const store = tx.objectStore("drawings");
+          if (action !== "keys")
+            store.put({ picture: new Blob(["png"]), locked: null, savedAt: 1 }, action.put);
+          const keys = store.getAllKeys();
+          tx.oncomplete = () => {
+            db.close();
+            resolve(keys.result.map(String).sort());
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    action,
+  );
+}
+
 async function openFromMenu(page: Page, item: string, dialog: string) {
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: item }).click();
@@ -170,4 +206,40 @@ test.describe("phone", () => {
       await expect(dialog).toBeHidden();
     }
   });
+});
+
+test("logging out of a shared device: the Gemini key goes, and the box removes this account's drawing only", async ({
+  page,
+}) => {
+  await signUp(page, uniqueEmail("shared-a"));
+  await page.goto("/hulk");
+  await page.getByText(/Your own Gemini API key/).click();
+  await page.getByRole("checkbox", { name: "Remember on this device until I log out" }).check();
+  await page.getByLabel("Gemini API key").fill("ada-own-key");
+  const [entry] = await storedKeys(page);
+  expect(entry).toMatch(/^geminiApiKey:[0-9a-f-]{36}$/);
+  const userId = entry!.slice("geminiApiKey:".length);
+  await drawings(page, { put: `drawing:${userId}` });
+  expect(await drawings(page, { put: "drawing:someone-else" })).toEqual(
+    [`drawing:${userId}`, "drawing:someone-else"].sort(),
+  );
+
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Confirm Logout" });
+  const box = confirm.getByRole("checkbox", { name: "Also remove my creations from this device" });
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await confirm.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("You have been logged out successfully")).toBeVisible();
+  await expect(page.getByText(/could not be removed/)).toHaveCount(0);
+  expect(await storedKeys(page)).toEqual([]);
+  expect(await drawings(page, "keys")).toEqual(["drawing:someone-else"]);
+
+  // The next person at this device sees no key.
+  await signUp(page, uniqueEmail("shared-b"));
+  await page.goto("/hulk");
+  await page.getByText(/Your own Gemini API key/).click();
+  await expect(page.getByLabel("Gemini API key")).toHaveValue("");
+  await expect(page.getByLabel("Gemini API key")).toBeEnabled();
 });
