@@ -325,8 +325,10 @@ describe("every failure class: a clear message, the photo kept, nothing counted"
     await screen.findByRole("img", { name: "Modified" });
     expect(gemini.imageCalls()[0]!.key).toBe("my-own-key");
     expect(gemini.imageCalls()[0]!.url).not.toContain("my-own-key");
-    expect(localStorage.getItem("geminiApiKey")).toBeNull();
-    expect(sessionStorage.getItem("geminiApiKey")).toBe("my-own-key");
+    // Kept for this user only, in this tab (lib/api-key.ts), never under a browser-wide name.
+    expect(localStorage.getItem(`geminiApiKey:${USER.id}`)).toBeNull();
+    expect(sessionStorage.getItem(`geminiApiKey:${USER.id}`)).toBe("my-own-key");
+    expect(sessionStorage.getItem("geminiApiKey")).toBeNull();
   });
 });
 
