@@ -66,7 +66,19 @@ const sharedZone = {
 };
 
 export default tseslint.config(
-  { ignores: ["dist", "dist-*", ".dist-*", ".sourcemaps", "node_modules", "coverage", "playwright-report", "test-results", ".data"] },
+  {
+    ignores: [
+      "dist",
+      "dist-*",
+      ".dist-*",
+      ".sourcemaps",
+      "node_modules",
+      "coverage",
+      "playwright-report",
+      "test-results",
+      ".data",
+    ],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ["**/*.{ts,tsx}"],

@@ -277,7 +277,12 @@ export function routePreload(options: {
         // always the same text, so the Content-Security-Policy allows it by one constant hash.
         const data = JSON.stringify({ pages, session }).replace(/</g, "\\u003c");
         return [
-          { tag: "script", attrs: { type: "application/json", id: ROUTE_PRELOAD_DATA_ID }, children: data, injectTo: "head-prepend" },
+          {
+            tag: "script",
+            attrs: { type: "application/json", id: ROUTE_PRELOAD_DATA_ID },
+            children: data,
+            injectTo: "head-prepend",
+          },
           { tag: "script", children: ROUTE_PRELOAD_LOADER, injectTo: "head-prepend" },
         ];
       },
