@@ -1,37 +1,8 @@
-import { useId, useState } from "react";
-import { Eye, EyeOff, KeyRound } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { isApiKeyRemembered, setApiKey, useApiKey } from "@/lib/api-key";
+import { useState } from "react";
+import { KeyRound } from "lucide-react";
+import { lazyPart } from "@/components/on-demand";
+import { useApiKey } from "@/lib/api-key";
 import { useUser } from "@/lib/auth";
-import { geminiBaseUrl, typedKeyGoesToGoogle } from "@/lib/gemini";
-
-/**
- * Where a typed key goes and how its conversions are counted: straight from this browser to Google
- * (or to the AI service VITE_GEMINI_BASE_URL names); in hosted mode they still count towards the plan,
- * counted in this browser (the server never sees them).
- */
-export function apiKeyHint(): string {
-  let where = "Google";
-  if (!typedKeyGoesToGoogle()) {
-    let host = "";
-    try {
-      host = ` (${new URL(geminiBaseUrl()).host})`;
-    } catch {
-      // Not a URL: the app's start-up check says so.
-    }
-    where = `the configured AI service${host}`;
-  }
-  if (import.meta.env.VITE_AI_MODE === "hosted") {
-    return `Without a key, the app's own AI service is used. A key you enter is sent from this browser straight to ${where}, in a request header; conversions made with it still count towards your plan, and are counted in this browser.`;
-  }
-  return `Without a key, a default key with limited quota is used. Your key is sent only to ${where}, in a request header.`;
-}
-
-/** The words under "Remember": how long a typed key is kept, and for whom. */
-export const API_KEY_KEPT_HINT =
-  "Only for this account. Ticked, it is kept on this device until you log out; unticked, it is forgotten when this tab closes or you log out.";
 
 /**
  * Optional Gemini key (SPEC 2.15 hint), password-type: the signed-in account's own, kept for this tab
@@ -39,70 +10,38 @@ export const API_KEY_KEPT_HINT =
  */
 export function ApiKeyField({ disabled }: { disabled?: boolean }) {
   const userId = useUser()?.id ?? null;
-  // Another account (or none) starts from its own "remember", not the previous one's.
-  return <KeyField key={userId ?? ""} userId={userId} disabled={disabled} />;
-}
-
-function KeyField({ userId, disabled }: { userId: string | null; disabled?: boolean }) {
   const stored = useApiKey();
-  const [remember, setRemember] = useState(() => isApiKeyRemembered(userId));
-  const [visible, setVisible] = useState(false);
-  const id = useId();
-  const hintId = useId();
-  const keptId = useId();
-  const off = disabled || !userId;
+  const [open, setOpen] = useState(false);
   return (
-    <details className="group rounded-lg border bg-card p-3 text-sm open:pb-4">
-      <summary className="flex cursor-pointer list-none items-center gap-2 font-medium">
+    <details
+      className="group rounded-lg border bg-card p-3 text-sm open:pb-4"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary
+        className="flex cursor-pointer list-none items-center gap-2 font-medium"
+        onPointerEnter={KeyFieldBody.preload}
+        onFocus={KeyFieldBody.preload}
+      >
         <KeyRound aria-hidden="true" className="size-4 text-muted-foreground" />
         Your own Gemini API key (optional){stored ? " - in use" : ""}
       </summary>
-      <div className="mt-3 grid gap-2">
-        <Label htmlFor={id}>Gemini API key</Label>
-        <div className="flex gap-2">
-          <Input
-            id={id}
-            type={visible ? "text" : "password"}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="Paste your key"
-            value={stored}
-            disabled={off}
-            maxLength={200}
-            aria-describedby={hintId}
-            onChange={(e) => setApiKey(e.target.value, remember, userId)}
-          />
-          <Button
-            type="button"
-            variant="outline"
-            size="icon"
-            onClick={() => setVisible((v) => !v)}
-            aria-label={visible ? "Hide key" : "Show key"}
-          >
-            {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-          </Button>
-        </div>
-        <p id={hintId} className="text-muted-foreground">
-          {apiKeyHint()}
-        </p>
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            className="size-4 accent-[var(--primary)]"
-            checked={remember}
-            disabled={off}
-            aria-describedby={keptId}
-            onChange={(e) => {
-              setRemember(e.target.checked);
-              setApiKey(stored, e.target.checked, userId);
-            }}
-          />
-          Remember on this device until I log out
-        </label>
-        <p id={keptId} className="text-muted-foreground">
-          {API_KEY_KEPT_HINT}
-        </p>
-      </div>
+      {open && (
+        <KeyFieldBody
+          // Another account (or none) starts from its own "remember", not the previous one's.
+          key={userId ?? ""}
+          fallback={<p className="mt-3 text-muted-foreground">Loading...</p>}
+          onFailed={() => setOpen(false)}
+          userId={userId}
+          disabled={disabled}
+        />
+      )}
     </details>
   );
 }
+
+/**
+ * The field itself (input, show/hide, "remember" and where the key goes) is a chunk of its own, fetched
+ * when the disclosure is first opened (or hovered or focused): most visitors never open it, and every
+ * tool page would otherwise carry it in its first load.
+ */
+const KeyFieldBody = lazyPart(() => import("./api-key-field-body").then((m) => m.ApiKeyFieldBody));

@@ -3,7 +3,8 @@ import { render as rtlRender, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppProviders } from "@/app/providers";
-import { API_KEY_KEPT_HINT, ApiKeyField } from "@/components/api-key-field";
+import { ApiKeyField } from "@/components/api-key-field";
+import { API_KEY_KEPT_HINT } from "@/components/api-key-field-body";
 import { LocalEngineNotice } from "@/components/local-engine-notice";
 import { setApiKey } from "@/lib/api-key";
 import { makeSession, makeUser, storeSession } from "../msw/supabase";
@@ -26,6 +27,14 @@ function render(ui: ReactNode) {
   return rtlRender(<AppProviders queryClient={testQueryClient()}>{ui}</AppProviders>);
 }
 
+/** The field with its disclosure opened (its inside loads on the first opening). */
+async function renderOpen() {
+  const rendered = render(<ApiKeyField />);
+  await userEvent.setup().click(screen.getByText(/Your own Gemini API key/));
+  await screen.findByLabelText("Gemini API key");
+  return rendered;
+}
+
 const ADA = makeUser();
 const BOB = makeUser({ id: "22222222-2222-4222-8222-222222222222", email: "bob@example.com" });
 const signIn = (user = ADA) => storeSession(makeSession(user));
@@ -34,23 +43,23 @@ const hint = () => screen.getByLabelText("Gemini API key").getAttribute("aria-de
 const hintText = () => document.getElementById(hint())?.textContent;
 
 describe("ApiKeyField: where a typed key goes and how it is counted", () => {
-  it("client mode: only to Google, in a request header", () => {
-    render(<ApiKeyField />);
+  it("client mode: only to Google, in a request header", async () => {
+    await renderOpen();
     expect(hintText()).toBe(
       "Without a key, a default key with limited quota is used. Your key is sent only to Google, in a request header.",
     );
   });
 
-  it("client mode behind a proxy: the configured AI service, not Google", () => {
+  it("client mode behind a proxy: the configured AI service, not Google", async () => {
     vi.stubEnv("VITE_GEMINI_BASE_URL", "https://ai-proxy.example.com/gemini");
-    render(<ApiKeyField />);
+    await renderOpen();
     expect(hintText()).toContain("Your key is sent only to the configured AI service (ai-proxy.example.com)");
     expect(hintText()).not.toContain("Google");
   });
 
-  it("hosted mode: straight from this browser to Google, still counted towards the plan, here", () => {
+  it("hosted mode: straight from this browser to Google, still counted towards the plan, here", async () => {
     vi.stubEnv("VITE_AI_MODE", "hosted");
-    render(<ApiKeyField />);
+    await renderOpen();
     expect(hintText()).toBe(
       "Without a key, the app's own AI service is used. A key you enter is sent from this browser straight to Google, in a request header; conversions made with it still count towards your plan, and are counted in this browser.",
     );
@@ -89,8 +98,8 @@ describe("ApiKeyField: one account's key, on a shared device", () => {
   const field = () => screen.getByLabelText("Gemini API key");
   const rememberBox = () => screen.getByRole("checkbox", { name: /Remember/ });
 
-  it('"Remember" promises this account and this device until logout, never beyond it', () => {
-    render(<ApiKeyField />);
+  it('"Remember" promises this account and this device until logout, never beyond it', async () => {
+    await renderOpen();
     expect(rememberBox()).toHaveAccessibleName("Remember on this device until I log out");
     expect(rememberBox()).toHaveAccessibleDescription(API_KEY_KEPT_HINT);
     expect(API_KEY_KEPT_HINT).toBe(
@@ -98,9 +107,9 @@ describe("ApiKeyField: one account's key, on a shared device", () => {
     );
   });
 
-  it("signed out: no key shown and nothing to type into, even with a key stored under the old name", () => {
+  it("signed out: no key shown and nothing to type into, even with a key stored under the old name", async () => {
     localStorage.setItem("geminiApiKey", "someone-elses-key");
-    render(<ApiKeyField />);
+    await renderOpen();
     expect(field()).toHaveValue("");
     expect(field()).toBeDisabled();
     expect(rememberBox()).toBeDisabled();
@@ -109,7 +118,7 @@ describe("ApiKeyField: one account's key, on a shared device", () => {
 
   it("a typed key is stored under the account's name; another account sees none of it", async () => {
     signIn(ADA);
-    const { unmount } = render(<ApiKeyField />);
+    const { unmount } = await renderOpen();
     await waitFor(() => expect(field()).toBeEnabled());
     const user = userEvent.setup();
     await user.click(rememberBox());
@@ -120,7 +129,7 @@ describe("ApiKeyField: one account's key, on a shared device", () => {
     unmount();
 
     signIn(BOB);
-    render(<ApiKeyField />);
+    await renderOpen();
     await waitFor(() => expect(field()).toBeEnabled());
     expect(field()).toHaveValue("");
     expect(rememberBox()).not.toBeChecked();

@@ -149,7 +149,8 @@ describe("Batch Image Processing", () => {
     expect(screen.getByTestId("files-input")).toHaveAttribute("multiple");
     expect(screen.getByLabelText("Instruction")).toBeRequired();
     expect(screen.getByRole("button", { name: "Voice Input" })).toBeInTheDocument();
-    expect(screen.getByLabelText("Gemini API key")).toHaveAttribute("type", "password");
+    await userEvent.setup().click(screen.getByText(/Your own Gemini API key/));
+    expect(await screen.findByLabelText("Gemini API key")).toHaveAttribute("type", "password");
     expect(screen.getByRole("button", { name: "Process All Images" })).toBeEnabled();
     await addFiles(photos(3));
     expect(screen.getByTestId("cost-note")).toHaveTextContent(

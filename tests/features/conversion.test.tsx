@@ -319,8 +319,8 @@ describe("every failure class: a clear message, the photo kept, nothing counted"
     await openPage(frog);
     const user = userEvent.setup();
     await user.click(screen.getByText(/Your own Gemini API key/));
-    await user.type(screen.getByLabelText("Gemini API key"), "my-own-key");
-    expect(screen.getByLabelText("Gemini API key")).toHaveAttribute("type", "password");
+    await user.type(await screen.findByLabelText("Gemini API key"), "my-own-key");
+    expect(await screen.findByLabelText("Gemini API key")).toHaveAttribute("type", "password");
     await upload();
     await screen.findByRole("img", { name: "Modified" });
     expect(gemini.imageCalls()[0]!.key).toBe("my-own-key");

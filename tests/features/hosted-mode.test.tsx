@@ -96,10 +96,10 @@ describe("hosted mode", () => {
     await openPage(frog.path, frog.title);
     const user = userEvent.setup();
     await user.click(screen.getByText(/Your own Gemini API key/));
-    expect(screen.getByText(/sent from this browser straight to/)).toHaveTextContent(
+    expect(await screen.findByText(/sent from this browser straight to/)).toHaveTextContent(
       "conversions made with it still count towards your plan, and are counted in this browser",
     );
-    await user.type(screen.getByLabelText("Gemini API key"), "my-own-key");
+    await user.type(await screen.findByLabelText("Gemini API key"), "my-own-key");
     await upload();
     expect(await screen.findByRole("img", { name: "Modified" })).toBeInTheDocument();
     expect(ai.requests).toHaveLength(0);

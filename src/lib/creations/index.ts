@@ -35,12 +35,6 @@ export {
   RESULT_THUMB_SIDE,
 } from "./prepare";
 export { canvasThumbnailMaker, makeThumbnail, setThumbnailMaker, type ThumbnailMaker } from "./thumbnail";
-export {
-  ART_DB_NAME,
-  deleteDrawingOnDevice,
-  removeUserDataFromDevice,
-  type DeviceDataPart,
-} from "./on-device";
 export { estimateStorage, formatBytes, requestPersistence, type StorageEstimateInfo } from "./storage";
 
 import { prepareCreation, withThumbnails } from "./prepare";

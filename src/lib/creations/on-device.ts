@@ -1,14 +1,8 @@
 import { openDB } from "idb";
+import { ART_DB_NAME, DRAWINGS_STORE, drawingStoreKey } from "@/lib/art-drawing-db";
 import { deleteAllCreations } from "./store";
 
-/**
- * The Art canvas's drawing database (src/features/art/canvas/storage.ts): one drawing per user,
- * under `drawing:<userId>` in the "drawings" store. Named here too because shared code can't import a
- * feature; keep the two in step.
- */
-export const ART_DB_NAME = "cucumber-art";
-export const DRAWINGS_STORE = "drawings";
-export const drawingStoreKey = (userId: string) => `drawing:${userId}`;
+export { ART_DB_NAME };
 
 /**
  * Removes the user's drawing from this device. Opens

@@ -213,7 +213,7 @@ describe("the visitor's own Gemini key on a shared device", () => {
 
   async function openKeyField(setup: Awaited<ReturnType<typeof renderSignedIn>>) {
     await setup.user.click(await screen.findByText(/Your own Gemini API key/));
-    return screen.getByLabelText(KEY_FIELD);
+    return screen.findByLabelText(KEY_FIELD);
   }
 
   const storedKeys = () =>
@@ -229,7 +229,8 @@ describe("the visitor's own Gemini key on a shared device", () => {
     const ada = await renderSignedIn({ path: "/visual-poetry" });
     const field = await openKeyField(ada);
     await waitFor(() => expect(field).toBeEnabled());
-    if (remember) await ada.user.click(screen.getByRole("checkbox", { name: /Remember on this device/ }));
+    if (remember)
+      await ada.user.click(await screen.findByRole("checkbox", { name: /Remember on this device/ }));
     await ada.user.type(field, "ada-own-key");
     expect(storedKeys()).toEqual([`geminiApiKey:${ADA.id}`]);
     expect((remember ? localStorage : sessionStorage).getItem(`geminiApiKey:${ADA.id}`)).toBe("ada-own-key");

@@ -1,19 +1,20 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { ART_DB_NAME, DRAWINGS_STORE, drawingStoreKey } from "@/lib/art-drawing-db";
 
 /** A drawing kept on the device: the picture and the locked background, as 800x500 PNGs. */
 export type SavedDrawing = { picture: Blob; locked: Blob | null; savedAt: number };
 
+// The database's names are shared with logout's removal of a user's drawing (lib/art-drawing-db.ts).
 interface ArtDb extends DBSchema {
-  drawings: { key: string; value: SavedDrawing };
+  [DRAWINGS_STORE]: { key: string; value: SavedDrawing };
 }
 
-const DB_NAME = "cucumber-art";
 let db: Promise<IDBPDatabase<ArtDb>> | null = null;
 
 function open(): Promise<IDBPDatabase<ArtDb>> {
-  db ??= openDB<ArtDb>(DB_NAME, 1, {
+  db ??= openDB<ArtDb>(ART_DB_NAME, 1, {
     upgrade(database) {
-      database.createObjectStore("drawings");
+      database.createObjectStore(DRAWINGS_STORE);
     },
   }).catch((error: unknown) => {
     db = null;
@@ -24,17 +25,17 @@ function open(): Promise<IDBPDatabase<ArtDb>> {
 
 /** The key of a user's drawing (one per user on this device). */
 export function drawingKey(userId: string | null | undefined): string {
-  return `drawing:${userId ?? "anonymous"}`;
+  return drawingStoreKey(userId ?? "anonymous");
 }
 
 export async function loadDrawing(userId: string | null | undefined): Promise<SavedDrawing | undefined> {
-  return (await open()).get("drawings", drawingKey(userId));
+  return (await open()).get(DRAWINGS_STORE, drawingKey(userId));
 }
 
 export async function saveDrawing(userId: string | null | undefined, drawing: SavedDrawing): Promise<void> {
-  await (await open()).put("drawings", drawing, drawingKey(userId));
+  await (await open()).put(DRAWINGS_STORE, drawing, drawingKey(userId));
 }
 
 export async function deleteDrawing(userId: string | null | undefined): Promise<void> {
-  await (await open()).delete("drawings", drawingKey(userId));
+  await (await open()).delete(DRAWINGS_STORE, drawingKey(userId));
 }
