@@ -41,6 +41,7 @@ import {
   TOO_LARGE,
   type Env,
   HTTP_MESSAGES,
+  retryAfterSeconds,
 } from "./_lib/http.ts";
 import { aiSettings, type AiSettings } from "./_lib/ai-settings.ts";
 import { serviceClient, supabaseTarget, verifySession, type SupabaseTarget } from "./_lib/supabase.ts";
@@ -131,7 +132,7 @@ export function geminiError(
     ...options.headers,
   };
   if (options.retryAfterMs !== undefined) {
-    const seconds = Math.max(1, Math.ceil(options.retryAfterMs / 1000));
+    const seconds = retryAfterSeconds(options.retryAfterMs);
     details.push({ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: `${seconds}s` });
     headers["retry-after"] = String(seconds);
   }

@@ -50,9 +50,10 @@
  * always comes from the auth server, never from the body. Which project: configuration only, never the
  * request's Host (api/_lib/supabase.ts).
  */
-import { fail, json, readJsonBody, bearerToken, HTTP_MESSAGES } from "./_lib/http.ts";
+import { fail, json, readJsonBody, bearerToken, HTTP_MESSAGES, retryAfterSeconds } from "./_lib/http.ts";
 import { simulatedProvider, type CardDetails, type PaymentProvider } from "./_lib/payments.ts";
 import { serviceClient, supabaseTarget, verifyCaller, type SupabaseTarget } from "./_lib/supabase.ts";
+import { hitRateLimit } from "./_lib/usage.ts";
 // Relative paths, not "@/": vite.config.ts bundles api/ for the dev and start servers without the alias.
 import { getTier, isTierId, TIER_IDS, type TierId } from "../src/config/tiers.ts";
 import {
@@ -127,10 +128,6 @@ type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
-      hit_rate_limit: {
-        Args: { p_user_id: string; p_bucket: string; p_max: number; p_window_seconds: number };
-        Returns: { allowed: boolean; hits: number; retry_after_ms: number }[];
-      };
       begin_checkout: {
         Args: { p_user_id: string; p_tier: string };
         Returns: { acquired: boolean; current_tier: string; price_cents: number }[];
@@ -233,21 +230,20 @@ export async function handleCheckout(request: Request, deps: CheckoutDeps): Prom
     lockDb = db;
     lockUser = userId;
 
-    const rate = await db
-      .rpc("hit_rate_limit", {
-        p_user_id: userId,
-        p_bucket: RATE_LIMIT.bucket,
-        p_max: limit.max,
-        p_window_seconds: limit.windowSeconds,
-      })
-      .single();
-    if (rate.error || !rate.data) {
-      console.error("[api/checkout] the rate limit failed:", errorSummary(rate.error));
+    let rate: Awaited<ReturnType<typeof hitRateLimit>>;
+    try {
+      rate = await hitRateLimit(db, userId, { ...limit, bucket: RATE_LIMIT.bucket });
+    } catch (error) {
+      console.error(
+        "[api/checkout] the rate limit failed:",
+        error instanceof Error ? error.message : String(error),
+      );
       return fail(500, MESSAGES.failed);
     }
-    if (!rate.data.allowed) {
-      const seconds = Math.max(1, Math.ceil(rate.data.retry_after_ms / 1000));
-      return fail(429, MESSAGES.tooManyAttempts, { "retry-after": String(seconds) });
+    if (!rate.allowed) {
+      return fail(429, MESSAGES.tooManyAttempts, {
+        "retry-after": String(retryAfterSeconds(rate.retryAfterMs)),
+      });
     }
 
     const read = await readJsonBody(request, MAX_BODY_BYTES, MESSAGES);

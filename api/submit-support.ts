@@ -35,7 +35,8 @@
  * Which Supabase project: configuration only, never the request's Host (api/_lib/supabase.ts). A
  * misconfiguration answers 500, and the log says which variable is missing.
  */
-import { fail, json, readJsonBody, bearerToken, HTTP_MESSAGES } from "./_lib/http.ts";
+import { fail, json, readJsonBody, bearerToken, HTTP_MESSAGES, retryAfterSeconds } from "./_lib/http.ts";
+import { hitRateLimit } from "./_lib/usage.ts";
 import {
   serviceClient,
   supabaseTarget,
@@ -106,12 +107,7 @@ type Database = {
       };
     };
     Views: { [_ in never]: never };
-    Functions: {
-      hit_rate_limit: {
-        Args: { p_user_id: string; p_bucket: string; p_max: number; p_window_seconds: number };
-        Returns: { allowed: boolean; hits: number; retry_after_ms: number }[];
-      };
-    };
+    Functions: { [_ in never]: never };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
   };
@@ -184,21 +180,20 @@ export async function handleSubmitSupport(request: Request, deps: SubmitSupportD
     // (hit_rate_limit is service_role only); the row is still inserted with the caller's token below.
     const limit = deps.rateLimit ?? RATE_LIMIT;
     const service = await serviceClient<Database>(deps.target, fetchImpl);
-    const rate = await service
-      .rpc("hit_rate_limit", {
-        p_user_id: caller.user.id,
-        p_bucket: RATE_LIMIT.bucket,
-        p_max: limit.max,
-        p_window_seconds: limit.windowSeconds,
-      })
-      .single();
-    if (rate.error || !rate.data) {
-      console.error("[api/submit-support] the rate limit failed:", rate.error?.code, rate.error?.message);
+    let rate: Awaited<ReturnType<typeof hitRateLimit>>;
+    try {
+      rate = await hitRateLimit(service, caller.user.id, { ...limit, bucket: RATE_LIMIT.bucket });
+    } catch (error) {
+      console.error(
+        "[api/submit-support] the rate limit failed:",
+        error instanceof Error ? error.message : String(error),
+      );
       return fail(500, MESSAGES.failed);
     }
-    if (!rate.data.allowed) {
-      const seconds = Math.max(1, Math.ceil(rate.data.retry_after_ms / 1000));
-      return fail(429, MESSAGES.tooManyRequests, { "retry-after": String(seconds) });
+    if (!rate.allowed) {
+      return fail(429, MESSAGES.tooManyRequests, {
+        "retry-after": String(retryAfterSeconds(rate.retryAfterMs)),
+      });
     }
 
     const supabase = await userClient<Database>(deps.target, token, fetchImpl);

@@ -7,6 +7,11 @@
 
 export type Env = Record<string, string | undefined>;
 
+/** A Retry-After value: whole seconds, at least 1, from a wait in milliseconds. */
+export function retryAfterSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
 /** The refusals every handler words the same way. */
 export const HTTP_MESSAGES = {
   methodNotAllowed: "Only POST is allowed here.",

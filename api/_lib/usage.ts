@@ -85,19 +85,20 @@ export async function finishConversion(
   return row.finished ? toStatus(row) : null;
 }
 
-/** Counts one request against `max` per `windowSeconds` for this user and bucket. */
+/**
+ * Counts one request against `limit` for this user (checkout, support). Throws when the database
+ * fails: the handler answers 500 then, never lets the request through uncounted.
+ */
 export async function hitRateLimit(
   client: AnyClient,
   userId: string,
-  bucket: string,
-  max: number,
-  windowSeconds: number,
+  limit: RateLimit,
 ): Promise<RateLimitHit> {
   const row = await call<{ allowed: boolean; retry_after_ms: number }>(client, "hit_rate_limit", {
     p_user_id: userId,
-    p_bucket: bucket,
-    p_max: max,
-    p_window_seconds: windowSeconds,
+    p_bucket: limit.bucket,
+    p_max: limit.max,
+    p_window_seconds: limit.windowSeconds,
   });
   return { allowed: row.allowed, retryAfterMs: row.retry_after_ms };
 }
