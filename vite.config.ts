@@ -3,7 +3,6 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { localBackend } from "./server/backend/plugin.ts";
-import { applyLocalSecrets } from "./server/backend/local-secrets.ts";
 import { localAiEngine } from "./server/local-ai/plugin.ts";
 import { apiRoutes } from "./server/api/plugin.ts";
 import { routePreload, staticHosting } from "./server/static/plugin.ts";
@@ -14,8 +13,6 @@ import { aiMode } from "./server/build/ai-mode.ts";
 // SUPALITE_DB_URL at a folder of their own (see scripts/start.mjs and tests/backend/global-setup.ts).
 process.env.SUPALITE_DB_URL ||= path.resolve(".data/local-db");
 process.env.LITE_TELEMETRY = "0";
-// The local backend's JWT secret and secret key, generated per data folder (never committed).
-applyLocalSecrets(process.env.SUPALITE_DB_URL);
 
 /**
  * sonner on demand: every `import ... from "sonner"` in the app gets src/lib/sonner-on-demand.tsx, the

@@ -19,6 +19,7 @@ import path from "node:path";
 import type { Plugin, ViteDevServer, PreviewServer } from "vite";
 import { supalite, honoMiddleware } from "@supabase/lite/vite";
 import { applyPendingMigrations, createApi, ensureSchema, listMigrationFiles } from "@supabase/lite/cli";
+import { applyLocalSecrets } from "./local-secrets.ts";
 
 type LiteApp = Awaited<ReturnType<Awaited<ReturnType<typeof createApi>>["project"]["local"]["createApp"]>>;
 
@@ -85,6 +86,11 @@ export function localBackend(): Plugin {
     await current?.connection.close().catch(() => undefined);
   };
   const mount = async (server: ViteDevServer | PreviewServer) => {
+    // The data folder's JWT secret and secret key, for supabase/config.toml and the api/ handlers. Only
+    // where the backend runs: a production `vite build` makes no local secrets.
+    const dbDir = process.env.SUPALITE_DB_URL;
+    if (!dbDir) throw new Error("SUPALITE_DB_URL is not set (vite.config.ts sets a default).");
+    applyLocalSecrets(dbDir);
     app = await createBackend();
     // lite's two entry points declare the same App class twice (one has #private): one object.
     server.middlewares.use(
