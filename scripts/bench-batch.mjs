@@ -6,7 +6,7 @@
 //   - peak JS heap under 300 MB;
 //   - total time within 1.3x of (sum of the engine's answer times / concurrency 3).
 //
-//   node scripts/bench-batch.mjs [--copies 20] [--port 4790] [--file ../shared/fixtures/images/photo-12mp.jpg]
+//   node scripts/bench-batch.mjs [--copies 20] [--port 4790] [--file tests/fixtures/images/photo-12mp.jpg]
 //
 // BENCH_TIMELINE=1 also prints every engine request (start and end, from the first one).
 //
@@ -32,7 +32,7 @@ const { values: args } = parseArgs({
   options: {
     copies: { type: "string", default: "20" },
     port: { type: "string", default: "4790" },
-    file: { type: "string", default: path.resolve(root, "../shared/fixtures/images/photo-12mp.jpg") },
+    file: { type: "string", default: path.resolve(root, "tests/fixtures/images/photo-12mp.jpg") },
   },
 });
 const copies = Number(args.copies);

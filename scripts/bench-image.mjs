@@ -3,7 +3,7 @@
 // Chromium, with the production build of the library. Not a test: it prints timings and request sizes, and
 // exits non-zero when the targets are missed (median prepare time over 300 ms, prepared base64 over 1.5 MB).
 //
-//   node scripts/bench-image.mjs [--runs 15] [--warmup 2] [--file ../shared/fixtures/images/photo-12mp.jpg]
+//   node scripts/bench-image.mjs [--runs 15] [--warmup 2] [--file tests/fixtures/images/photo-12mp.jpg]
 //
 // Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
 import fs from "node:fs";
@@ -23,7 +23,7 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: "string", default: "15" },
     warmup: { type: "string", default: "2" },
-    file: { type: "string", default: path.resolve(root, "../shared/fixtures/images/photo-12mp.jpg") },
+    file: { type: "string", default: path.resolve(root, "tests/fixtures/images/photo-12mp.jpg") },
   },
 });
 const runs = Number(args.runs);
