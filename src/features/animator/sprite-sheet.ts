@@ -2,6 +2,7 @@
  * The animation comes back as one 2x2 sprite sheet (frame 1 top-left, 2 top-right, 3 bottom-left,
  * 4 bottom-right). Here it is cut into its four quarters on a canvas, in the browser.
  */
+import { CanvasError, canvasToBlob, createCanvas, type Canvas2D } from "@/lib/image/canvas";
 import type { RgbaFrame } from "./gif";
 
 /** Frames are scaled down to at most this side: plenty for the player and keeps the GIF small. */
@@ -23,30 +24,26 @@ export class SheetError extends Error {
 
 export const SHEET_UNREADABLE = "The animation frames could not be read";
 
-type Canvas2D = {
-  canvas: OffscreenCanvas | HTMLCanvasElement;
-  ctx: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
-};
-
-function createCanvas(width: number, height: number): Canvas2D {
-  if (typeof OffscreenCanvas === "function") {
-    const canvas = new OffscreenCanvas(width, height);
-    const ctx = canvas.getContext("2d");
-    if (ctx) return { canvas, ctx };
+/** A canvas for one frame; the browser's canvas failures read as the sheet's own errors. */
+function frameCanvas(width: number, height: number): Canvas2D {
+  try {
+    return createCanvas(width, height);
+  } catch (error) {
+    throw sheetErrorOf(error);
   }
-  const canvas = document.createElement("canvas");
-  canvas.width = width;
-  canvas.height = height;
-  const ctx = canvas.getContext("2d");
-  if (!ctx) throw new SheetError("Canvas 2D is not available in this browser");
-  return { canvas, ctx };
 }
 
-function toPngBlob(canvas: OffscreenCanvas | HTMLCanvasElement): Promise<Blob> {
-  if ("convertToBlob" in canvas) return canvas.convertToBlob({ type: "image/png" });
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new SheetError(SHEET_UNREADABLE))), "image/png"),
-  );
+function toPngBlob(canvas: Canvas2D["canvas"]): Promise<Blob> {
+  return canvasToBlob(canvas, "image/png").catch((error: unknown) => {
+    throw sheetErrorOf(error);
+  });
+}
+
+function sheetErrorOf(error: unknown): unknown {
+  if (!(error instanceof CanvasError)) return error;
+  const message =
+    error.reason === "unavailable" ? "Canvas 2D is not available in this browser" : SHEET_UNREADABLE;
+  return new SheetError(message, { cause: error });
 }
 
 function blobToDataUrl(blob: Blob): Promise<string> {
@@ -98,7 +95,7 @@ export async function splitSheet(sheet: Blob, maxSide = MAX_FRAME_SIDE): Promise
     for (let i = 0; i < FRAME_COUNT; i++) {
       const sx = (i % 2) * source.width;
       const sy = Math.floor(i / 2) * source.height;
-      const { canvas, ctx } = createCanvas(target.width, target.height);
+      const { canvas, ctx } = frameCanvas(target.width, target.height);
       ctx.imageSmoothingEnabled = true;
       ctx.imageSmoothingQuality = "high";
       ctx.drawImage(image.source, sx, sy, source.width, source.height, 0, 0, target.width, target.height);
@@ -138,7 +135,7 @@ export async function framesOfGif(gif: Blob): Promise<{ url: string; width: numb
           try {
             const width = image.displayWidth;
             const height = image.displayHeight;
-            const { canvas, ctx } = createCanvas(width, height);
+            const { canvas, ctx } = frameCanvas(width, height);
             ctx.drawImage(image, 0, 0);
             frames.push({ url: await blobToDataUrl(await toPngBlob(canvas)), width, height });
           } finally {

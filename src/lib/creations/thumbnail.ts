@@ -3,6 +3,8 @@
  * original the before/after slider shows after a reload. Injectable (setThumbnailMaker) because
  * jsdom has no real canvas; the real maker is tested in real Chromium (tests/browser).
  */
+import { canvasToBlob, createCanvas } from "@/lib/image/canvas";
+
 export type ThumbnailMaker = (
   source: Blob,
   options: { maxSide: number; type: "image/webp" | "image/jpeg"; quality: number },
@@ -14,22 +16,10 @@ async function drawScaled(source: Blob, maxSide: number) {
     const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
     const width = Math.max(1, Math.round(bitmap.width * scale));
     const height = Math.max(1, Math.round(bitmap.height * scale));
-    if (typeof OffscreenCanvas === "function") {
-      const canvas = new OffscreenCanvas(width, height);
-      const ctx = canvas.getContext("2d");
-      if (!ctx) throw new Error("No 2D canvas");
-      ctx.imageSmoothingQuality = "high";
-      ctx.drawImage(bitmap, 0, 0, width, height);
-      return { canvas, width, height };
-    }
-    const canvas = document.createElement("canvas");
-    canvas.width = width;
-    canvas.height = height;
-    const ctx = canvas.getContext("2d");
-    if (!ctx) throw new Error("No 2D canvas");
+    const { canvas, ctx } = createCanvas(width, height);
     ctx.imageSmoothingQuality = "high";
     ctx.drawImage(bitmap, 0, 0, width, height);
-    return { canvas, width, height };
+    return canvas;
   } finally {
     bitmap.close();
   }
@@ -38,15 +28,11 @@ async function drawScaled(source: Blob, maxSide: number) {
 /** The browser's maker: decode, scale to fit maxSide (never up), encode. Null when it can't decode. */
 export const canvasThumbnailMaker: ThumbnailMaker = async (source, { maxSide, type, quality }) => {
   try {
-    const { canvas } = await drawScaled(source, maxSide);
-    if ("convertToBlob" in canvas) {
-      const blob = await canvas.convertToBlob({ type, quality });
-      // Browsers without WebP encoding hand back a PNG: a JPEG is smaller.
-      if (blob.type !== type && type === "image/webp")
-        return await canvas.convertToBlob({ type: "image/jpeg", quality });
-      return blob;
-    }
-    return await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
+    const canvas = await drawScaled(source, maxSide);
+    const blob = await canvasToBlob(canvas, type, quality);
+    // Browsers without WebP encoding hand back a PNG: a JPEG is smaller.
+    if (blob.type !== type && type === "image/webp") return await canvasToBlob(canvas, "image/jpeg", quality);
+    return blob;
   } catch {
     // Not decodable here (a format the browser can't draw): the creation is kept without it.
     return null;

@@ -3,12 +3,9 @@
  * Pixels are ImageBitmaps where createImageBitmap exists, else an <img> element or a canvas.
  */
 
-export type Pixels = { source: CanvasImageSource; width: number; height: number; close(): void };
+import { canvasToBlob, createCanvas, type Canvas2D } from "./canvas";
 
-type Canvas2D = {
-  canvas: OffscreenCanvas | HTMLCanvasElement;
-  ctx: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
-};
+export type Pixels = { source: CanvasImageSource; width: number; height: number; close(): void };
 
 /** The decode failed: the bytes are not a picture this browser can render. */
 export class DecodeError extends Error {
@@ -22,20 +19,6 @@ const hasImageBitmap = () => typeof createImageBitmap === "function";
 
 export function fromBitmap(bitmap: ImageBitmap): Pixels {
   return { source: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
-}
-
-function createCanvas(width: number, height: number): Canvas2D {
-  if (typeof OffscreenCanvas === "function") {
-    const canvas = new OffscreenCanvas(width, height);
-    const ctx = canvas.getContext("2d");
-    if (ctx) return { canvas, ctx };
-  }
-  const canvas = document.createElement("canvas");
-  canvas.width = width;
-  canvas.height = height;
-  const ctx = canvas.getContext("2d");
-  if (!ctx) throw new Error("Canvas 2D is not available");
-  return { canvas, ctx };
 }
 
 function fromCanvas({ canvas }: Canvas2D): Pixels {
@@ -181,14 +164,7 @@ export async function encodePixels(
   target.ctx.drawImage(pixels.source, 0, 0, pixels.width, pixels.height);
   const { canvas } = target;
   try {
-    if ("convertToBlob" in canvas) return await canvas.convertToBlob({ type: mimeType, quality });
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob(
-        (blob) => (blob ? resolve(blob) : reject(new Error("The canvas could not be encoded"))),
-        mimeType,
-        quality,
-      ),
-    );
+    return await canvasToBlob(canvas, mimeType, quality);
   } finally {
     canvas.width = 0;
     canvas.height = 0;
