@@ -1,37 +1,20 @@
-import { openDB } from "idb";
+/** Removing a user's own data from this device (logout on a shared device): creations and drawing. */
 import { ART_DB_NAME, DRAWINGS_STORE, drawingStoreKey } from "@/lib/art-drawing-db";
+import { withExistingDatabase } from "@/lib/indexed-db";
 import { deleteAllCreations } from "./store";
 
 export { ART_DB_NAME };
 
 /**
- * Removes the user's drawing from this device. Opens
- * the database at whatever version it has, and never creates it: a browser that never drew keeps no
- * empty database that the Art page's first open would then not set up.
+ * Removes the user's drawing from this device. The Art database is opened only if it exists: a browser
+ * that never drew keeps no empty database that the Art page's first open would then not set up.
  */
 export async function deleteDrawingOnDevice(userId: string): Promise<void> {
-  let created = false;
-  let database;
-  try {
-    database = await openDB(ART_DB_NAME, undefined, {
-      upgrade(_db, _oldVersion, _newVersion, transaction) {
-        // Only a database that did not exist gets here (no version asked for): nothing to delete.
-        created = true;
-        transaction.done.catch(() => undefined);
-        transaction.abort();
-      },
-    });
-  } catch (error) {
-    if (created) return;
-    throw error;
-  }
-  try {
+  await withExistingDatabase(ART_DB_NAME, async (database) => {
     if (database.objectStoreNames.contains(DRAWINGS_STORE)) {
       await database.delete(DRAWINGS_STORE, drawingStoreKey(userId));
     }
-  } finally {
-    database.close();
-  }
+  });
 }
 
 /** What removeUserDataFromDevice could not remove. */

@@ -1,6 +1,7 @@
-import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import type { DBSchema, IDBPDatabase } from "idb";
 import type { ToolId } from "@/config/tools";
-import { CreationStoreError, toStoreError } from "./errors";
+import { databaseConnection } from "@/lib/indexed-db";
+import { toStoreError } from "./errors";
 import type {
   CreationFiles,
   CreationRecord,
@@ -80,42 +81,13 @@ async function storedFiles(files: CreationFiles): Promise<StoredFiles> {
 
 type Db = IDBPDatabase<CreationsDb>;
 
-let cached: { factory: IDBFactory; db: Promise<Db> } | null = null;
-
-function factory(): IDBFactory {
-  const idb = typeof indexedDB === "undefined" ? undefined : indexedDB;
-  if (!idb) throw new CreationStoreError("unavailable");
-  return idb;
-}
-
-async function db(): Promise<Db> {
-  const current = factory();
-  if (cached?.factory === current) return cached.db;
-  const opening = openDB<CreationsDb>(DB_NAME, DB_VERSION, {
-    upgrade(database) {
-      const creations = database.createObjectStore("creations", { keyPath: "id" });
-      creations.createIndex("by-user", ["userId", "createdAt"]);
-      creations.createIndex("by-user-tool", ["userId", "tool", "createdAt"]);
-      database.createObjectStore("thumbs", { keyPath: "id" });
-      database.createObjectStore("files", { keyPath: "id" });
-    },
-    blocking() {
-      // A newer version of the app wants to upgrade: let it.
-      void opening.then((d) => d.close());
-      cached = null;
-    },
-    terminated() {
-      cached = null;
-    },
-  });
-  cached = { factory: current, db: opening };
-  try {
-    return await opening;
-  } catch (error) {
-    cached = null;
-    throw toStoreError(error);
-  }
-}
+const db = databaseConnection<CreationsDb>(DB_NAME, DB_VERSION, (database) => {
+  const creations = database.createObjectStore("creations", { keyPath: "id" });
+  creations.createIndex("by-user", ["userId", "createdAt"]);
+  creations.createIndex("by-user-tool", ["userId", "tool", "createdAt"]);
+  database.createObjectStore("thumbs", { keyPath: "id" });
+  database.createObjectStore("files", { keyPath: "id" });
+});
 
 async function guarded<T>(work: (database: Db) => Promise<T>, database?: Promise<Db>): Promise<T> {
   try {

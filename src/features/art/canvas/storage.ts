@@ -1,5 +1,10 @@
-import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+/**
+ * The Art canvas's drawing kept on this device (IndexedDB, through lib/indexed-db.ts): one per user,
+ * read when the canvas opens and written as it changes.
+ */
+import type { DBSchema } from "idb";
 import { ART_DB_NAME, DRAWINGS_STORE, drawingStoreKey } from "@/lib/art-drawing-db";
+import { databaseConnection } from "@/lib/indexed-db";
 
 /** A drawing kept on the device: the picture and the locked background, as 800x500 PNGs. */
 export type SavedDrawing = { picture: Blob; locked: Blob | null; savedAt: number };
@@ -9,19 +14,9 @@ interface ArtDb extends DBSchema {
   [DRAWINGS_STORE]: { key: string; value: SavedDrawing };
 }
 
-let db: Promise<IDBPDatabase<ArtDb>> | null = null;
-
-function open(): Promise<IDBPDatabase<ArtDb>> {
-  db ??= openDB<ArtDb>(ART_DB_NAME, 1, {
-    upgrade(database) {
-      database.createObjectStore(DRAWINGS_STORE);
-    },
-  }).catch((error: unknown) => {
-    db = null;
-    throw error;
-  });
-  return db;
-}
+const open = databaseConnection<ArtDb>(ART_DB_NAME, 1, (database) => {
+  database.createObjectStore(DRAWINGS_STORE);
+});
 
 /** The key of a user's drawing (one per user on this device). */
 export function drawingKey(userId: string | null | undefined): string {
