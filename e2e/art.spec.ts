@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { ART_DB_NAME, DRAWINGS_STORE } from "../src/lib/art-drawing-db";
 import { logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
 
 const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");
@@ -37,6 +38,43 @@ async function colourAt(canvas: Locator, x: number, y: number): Promise<Rgb> {
 const isDark = ([r, g, b]: Rgb) => r < 110 && g < 110 && b < 110;
 const isWhite = ([r, g, b]: Rgb) => r > 235 && g > 235 && b > 235;
 const isRed = ([r, g, b]: Rgb) => r > 200 && g < 60 && b < 60;
+
+/**
+ * The drawing this device keeps for the signed-in user (IndexedDB, what a reload restores): the colours
+ * of its picture at `points`, and whether a locked background is kept with it; null while none is kept.
+ */
+async function savedDrawing(page: Page, points: [number, number][]) {
+  return page.evaluate(
+    async ({ name, store, points }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        if (!db.objectStoreNames.contains(store)) return null;
+        const [saved] = await new Promise<{ picture: Blob; locked: Blob | null }[]>((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        if (!saved) return null;
+        const bitmap = await createImageBitmap(saved.picture);
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const ctx = canvas.getContext("2d")!;
+        ctx.drawImage(bitmap, 0, 0);
+        const colours = points.map(([x, y]) => {
+          const d = ctx.getImageData(x, y, 1, 1).data;
+          return [d[0]!, d[1]!, d[2]!] as Rgb;
+        });
+        return { colours, locked: saved.locked !== null };
+      } finally {
+        db.close();
+      }
+    },
+    { name: ART_DB_NAME, store: DRAWINGS_STORE, points },
+  );
+}
 
 async function expectColour(canvas: Locator, x: number, y: number, test: (c: Rgb) => boolean) {
   await expect.poll(async () => test(await colourAt(canvas, x, y)), { timeout: 5_000 }).toBe(true);
@@ -195,8 +233,24 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
   await page.keyboard.press("Control+y");
   await expectColour(canvas, 200, 160, isWhite);
 
-  // An accidental reload: the drawing (and its lock) is still there.
-  await page.waitForTimeout(1000);
+  // An accidental reload: the drawing (and its lock) is still there, once this device has kept it.
+  await expect
+    .poll(async () => {
+      const saved = await savedDrawing(page, [
+        [475, 125],
+        [200, 100],
+        [200, 160],
+      ]);
+      return (
+        saved && [
+          isRed(saved.colours[0]!),
+          isDark(saved.colours[1]!),
+          isWhite(saved.colours[2]!),
+          saved.locked,
+        ]
+      );
+    })
+    .toEqual([true, true, true, true]);
   await page.reload();
   const again = await openDrawing(page);
   await expectColour(again, 475, 125, isRed);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createUserOnTier } from "./backend";
-import { logIn, PASSWORD, uniqueEmail } from "./helpers";
+import { holdRequests, logIn, PASSWORD, uniqueEmail } from "./helpers";
 
 const IMAGES = path.resolve("tests/fixtures/images");
 const GOOD = ["portrait-astronaut.png", "cat-chelsea.png", "coffee.png", "cat-chelsea.gif"].map((name) =>
@@ -93,12 +93,7 @@ test("a batch of five with one bad file: 4 done, 1 failed, 4 counted, a ZIP of 4
   // A new batch whose later answers are held back: Cancel all keeps and counts only what came back.
   await page.getByRole("button", { name: "Clear all" }).click();
   await page.getByTestId("files-input").setInputFiles(GOOD.slice(0, 3));
-  let answered = 0;
-  await page.route("**/__local-ai/**", async (route) => {
-    answered += 1;
-    if (answered > 1) await new Promise((r) => setTimeout(r, 8000));
-    await route.continue().catch(() => undefined);
-  });
+  const held = await holdRequests(page, "**/__local-ai/**", { pass: 1 });
   await page.getByRole("button", { name: "Process All Images" }).click();
   await expect(cards(page, "done")).toHaveCount(1, { timeout: 30_000 });
   await page.getByRole("button", { name: "Cancel all" }).click();
@@ -108,7 +103,9 @@ test("a batch of five with one bad file: 4 done, 1 failed, 4 counted, a ZIP of 4
   ).toBeVisible();
   await expect(counter(page)).toHaveText("Remaining conversions: 15 / 20");
   // Answers that arrive after the cancel change nothing.
-  await page.waitForTimeout(1000);
+  await held.release();
+  await expect(cards(page, "cancelled")).toHaveCount(2);
+  await expect(counter(page)).toHaveText("Remaining conversions: 15 / 20");
   await page.reload();
   await expect(counter(page)).toHaveText("Remaining conversions: 15 / 20");
 });

@@ -4,7 +4,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { VARIANTS } from "../src/config/variants";
 import { createUserOnTier } from "./backend";
-import { logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { holdRequests, logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -73,17 +73,15 @@ test("Freemium: the counter goes 3, 2, 1, 0 and the fourth attempt is sent to /p
 
 test("a cancelled conversion counts nothing and keeps the photo", async ({ page }) => {
   await signUp(page, uniqueEmail("cancel"));
-  // Hold the engine's answer so there is time to cancel.
-  await page.route("**/__local-ai/**", async (route) => {
-    await new Promise((r) => setTimeout(r, 4000));
-    await route.continue().catch(() => undefined);
-  });
+  // Hold the engine's answers until the conversion is cancelled, then let them go.
+  const held = await holdRequests(page, "**/__local-ai/**");
   await upload(page);
   const overlay = page.getByRole("dialog", { name: "Adding Cucumber..." });
   await expect(overlay).toBeVisible();
   await overlay.getByRole("button", { name: "Cancel" }).click();
   await expect(overlay).toBeHidden();
   await expect(page.getByText("Conversion cancelled. Nothing was counted.")).toBeVisible();
+  await held.release();
   await expect(page.getByRole("img", { name: "Original" }).first()).toBeVisible();
   await expect(await counter(page)).toHaveText("Remaining conversions: 3 / 3");
 });

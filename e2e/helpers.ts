@@ -35,3 +35,34 @@ export async function logOut(page: Page) {
     .click();
   await expect(page.getByText("You have been logged out successfully")).toBeVisible();
 }
+
+/**
+ * Holds the page's requests to `url` (after the first `pass` of them) until `release()`: a window to
+ * cancel while answers are on their way, without a fixed wait. `release()` lets the held requests go on
+ * and resolves once each has been answered or has failed (a request the page cancelled fails).
+ */
+export async function holdRequests(page: Page, url: string, { pass = 0 } = {}) {
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const held: Promise<unknown>[] = [];
+  let seen = 0;
+  await page.route(url, async (route) => {
+    seen += 1;
+    if (seen > pass) {
+      held.push(
+        route
+          .request()
+          .response()
+          .catch(() => null),
+      );
+      await gate;
+    }
+    await route.continue().catch(() => undefined);
+  });
+  return {
+    async release() {
+      open();
+      await Promise.all(held);
+    },
+  };
+}
