@@ -9,7 +9,7 @@ import { tierAtLeast, type TierId } from "@/config/tiers";
 import { useAuth } from "@/lib/auth";
 import { authPathFor } from "@/lib/auth-redirect";
 import { useSubscriptionTier } from "@/lib/subscription";
-import { useRemainingConversions } from "@/lib/use-remaining";
+import { useRemainingConversions } from "@/hooks/use-remaining";
 
 export type GateState =
   | { kind: "loading" }

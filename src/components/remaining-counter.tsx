@@ -1,7 +1,7 @@
 import { Gauge } from "lucide-react";
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { useRemainingConversions } from "@/lib/use-remaining";
+import { useRemainingConversions } from "@/hooks/use-remaining";
 import { cn } from "@/lib/utils";
 
 /** "Remaining conversions: N / limit" (SPEC 2.3), live across tabs. */

@@ -7,7 +7,7 @@ import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import type { NewCreation } from "@/lib/creations";
 import { recordConversion } from "@/lib/usage";
-import { keepCreation } from "./keep-creation";
+import { keepCreation } from "@/lib/keep-creation";
 import { useAllowance, type Denied } from "./use-allowance";
 
 /** A failure as the user sees it: the tool's message (SPEC 8) and one plain sentence of what to do. */
@@ -68,7 +68,7 @@ export type AiRunOptions<I, R> = {
   /** Called with each result as it arrives, before it is shown. */
   onResult?: (result: R, input: I) => void;
   /**
-   * Keep each result on the device (issue 11; see src/hooks/keep-creation.ts): what to save for it,
+   * Keep each result on the device (see src/lib/keep-creation.ts): what to save for it,
    * or null for nothing. Called right after the result came back; the save runs in the background
    * and never blocks or fails the run.
    */

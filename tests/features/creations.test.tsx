@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "sonner";
 import { getVariant } from "@/config/variants";
-import { keepCreation, NO_ROOM_MESSAGE, NOT_KEPT_MESSAGE } from "@/hooks/keep-creation";
+import { keepCreation, NO_ROOM_MESSAGE, NOT_KEPT_MESSAGE } from "@/lib/keep-creation";
 import {
   getCreation,
   getThumbs,

@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { getTool } from "@/config/tools";
 import type { RetryWait } from "@/lib/gemini";
-import { useRemainingConversions } from "@/lib/use-remaining";
+import { useRemainingConversions } from "@/hooks/use-remaining";
 import { BatchCard } from "./batch-card";
 import { MAX_BATCH_FILES } from "./batch-image";
 import { notEnoughMessage, useBatch } from "./use-batch";

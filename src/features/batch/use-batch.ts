@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import { GATE_TOAST_MS } from "@/config/tiers";
-import { useKeepCreation } from "@/hooks/keep-creation";
+import { useKeepCreation } from "@/hooks/use-kept-creation";
 import { useAiRun } from "@/hooks/use-ai-run";
 import { useApiKey } from "@/lib/api-key";
 import { useUser } from "@/lib/auth";

@@ -9,7 +9,7 @@ import {
   type CelebrationType,
 } from "@/config/prompts";
 import { getTool } from "@/config/tools";
-import { useRestoreLastCreation } from "@/hooks/keep-creation";
+import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { useAiRun } from "@/hooks/use-ai-run";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";

@@ -14,7 +14,8 @@ import { prepareImage, type LoadedImage, type PreparedImage } from "@/lib/image"
 export type Operation =
   { kind: "first" } | { kind: "recreate"; lastPrompt: string } | { kind: "custom"; userPrompt: string };
 
-export type ConversionInput = {
+/** One conversion as runConversion takes it: the photo, what to do, and the run's key and signal. */
+export type ConversionRequest = {
   variant: Variant;
   image: LoadedImage;
   operation: Operation;
@@ -67,7 +68,7 @@ async function analysedPrompt(
 }
 
 /** One conversion: prepare the photo, build the instruction, ask the image model. */
-export async function runConversion(input: ConversionInput): Promise<ConversionOutput> {
+export async function runConversion(input: ConversionRequest): Promise<ConversionOutput> {
   const { variant, image, operation, signal } = input;
   const target = resolveGeminiTarget(input.apiKey);
   const prepared = await prepareImage(image, {

@@ -1,14 +1,16 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import type { Variant } from "@/config/variants";
 import { useAiRun } from "@/hooks/use-ai-run";
-import { blobToDataUrl, originalOf, useLastCreation } from "@/hooks/keep-creation";
+import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { useToolPhoto } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";
+import { originalOf } from "@/lib/keep-creation";
 import { downloadImage, type LoadedImage } from "@/lib/image";
 import { runConversion, type Operation } from "./run-conversion";
 
-export type ConversionInput = { operation: Operation; image: LoadedImage };
+/** What one run of a style tool works on: the operation and the photo. */
+export type ConversionRunInput = { operation: Operation; image: LoadedImage };
 
 export type ConversionResult = {
   dataUrl: string;
@@ -46,7 +48,7 @@ export function useConversion(variant: Variant) {
   const photo = useToolPhoto();
   const { photo: original, loading, error: imageError } = photo;
 
-  const ai = useAiRun<ConversionInput, ConversionResult>({
+  const ai = useAiRun<ConversionRunInput, ConversionResult>({
     execute: async ({ operation, image }, ctx) => {
       const out = await runConversion({
         variant,
@@ -78,39 +80,31 @@ export function useConversion(variant: Variant) {
   const { run, reset: resetRun, restore } = ai;
   const busy = ai.running;
 
-  // A reload (or a later visit) shows the last result again, with its original and its actions.
-  const last = useLastCreation(variant.id);
-  // Only until the user does something themselves: after that the page is theirs.
-  const mayRestore = useRef(true);
-  const untouched = !original && ai.state.status === "idle" && !loading;
+  // A reload (or a later visit) shows the last result again, with its original and its actions; only
+  // until the user does something themselves (a file picked, even one refused): then the page is theirs.
+  const [touched, setTouched] = useState(false);
   const { restore: restorePhoto, replace: replaceOriginal } = photo;
-  useEffect(() => {
-    const creation = last.creation;
-    if (!creation || !untouched || !mayRestore.current) return;
-    const { record, files } = creation;
-    if (!files.original || record.kind !== "image") return;
-    mayRestore.current = false;
-    let active = true;
-    Promise.all([blobToDataUrl(files.file), files.original])
-      .then(async ([dataUrl, originalBlob]) => {
-        if (!active) return;
-        const image = await restorePhoto(originalBlob);
-        if (!image) return;
-        const prompt = record.prompt ?? record.instruction;
-        restore({ dataUrl, prompt, local: false, restored: true }, { operation: { kind: "first" }, image });
-      })
-      .catch((error: unknown) => console.warn("Could not show the last result again", error));
-    return () => {
-      active = false;
-    };
-  }, [last.creation, untouched, restorePhoto, restore]);
+  useRestoreLastCreation(
+    variant.id,
+    !touched && !original && ai.state.status === "idle" && !loading,
+    ({ dataUrl, record, files }) => {
+      if (!dataUrl || !files.original || record.kind !== "image") return;
+      void restorePhoto(files.original)
+        .then((image) => {
+          if (!image) return;
+          const prompt = record.prompt ?? record.instruction;
+          restore({ dataUrl, prompt, local: false, restored: true }, { operation: { kind: "first" }, image });
+        })
+        .catch((error: unknown) => console.warn("Could not show the last result again", error));
+    },
+  );
 
   /** A new photo: validated and shown first, then converted. A refused file counts nothing. */
   const { load } = photo;
   const selectFile = useCallback(
     async (file: File, options: { convert?: boolean; toast?: string } = {}) => {
       if (busy) return;
-      mayRestore.current = false;
+      setTouched(true);
       // SPEC 4.1: the upload first checks the limit.
       const image = await load(file, { checkAllowance: true });
       if (!image) return;

@@ -1,7 +1,8 @@
 import { useCallback, useRef } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/config/tools";
-import { originalOf, useRestoreLastCreation } from "@/hooks/keep-creation";
+import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
+import { originalOf } from "@/lib/keep-creation";
 import { useAiRun } from "@/hooks/use-ai-run";
 import { useToolPhoto } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";

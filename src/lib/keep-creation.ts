@@ -1,21 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
-import type { ToolId } from "@/config/tools";
-import { useUser } from "@/lib/auth";
-import { isHeifType, type LoadedImage } from "@/lib/image";
-import {
-  deleteOldestCreations,
-  getLastCreation,
-  isCreationStoreError,
-  readText,
-  saveCreation,
-  type CreationFiles,
-  type CreationRecord,
-  type NewCreation,
-} from "@/lib/creations";
-
 /**
- * Keeping every result on the device (issue 11) — how a tool takes part:
+ * Keeping every result on the device: the save with its one failure toast, and what to keep of a
+ * photo. The hooks around it (useKeepCreation, useRestoreLastCreation) are in
+ * src/hooks/use-kept-creation.ts. How a tool takes part:
  *
  * 1. One result per run: give useAiRun a `keep` option. It is called right after the result came
  *    back (after counting) and the save runs in the background; it never blocks or fails the run.
@@ -25,7 +11,8 @@ import {
  *
  *    `file` is a Blob, a data: URL or (kind "text") the text; `fileName` defaults to the tool's
  *    downloadName (config/tools.ts); `original` (a Blob or an object/data URL; originalOf(image)
- *    for a LoadedImage, HEIC included) gives the thumbnail and the before/after slider. Return null to keep nothing for that result.
+ *    for a LoadedImage, HEIC included) gives the thumbnail and the before/after slider. Return null
+ *    to keep nothing for that result.
  * 2. Several results per run (batch): `const keep = useKeepCreation();` then `keep({...})` for each
  *    result as it arrives. Outside React: `keepCreation(userId, {...})`.
  * 3. Showing the last result again after a reload, while the page is still empty:
@@ -39,6 +26,15 @@ import {
  * A failed save (private browsing, storage full) shows ONE plain toast; the result still shows and
  * downloads. Usage counts are never touched here.
  */
+import { toast } from "sonner";
+import { isHeifType, type LoadedImage } from "@/lib/image";
+import {
+  deleteOldestCreations,
+  isCreationStoreError,
+  saveCreation,
+  type CreationRecord,
+  type NewCreation,
+} from "@/lib/creations";
 
 export const NOT_KEPT_MESSAGE =
   "Your result is here, but it could not be saved on this device (storage full or private browsing). Download it to keep it.";
@@ -91,86 +87,6 @@ export async function keepCreation(
     }
     return null;
   }
-}
-
-/** keepCreation bound to the signed-in user (tools with several results per run). */
-export function useKeepCreation() {
-  const userId = useUser()?.id;
-  return useCallback(
-    (creation: NewCreation | (() => NewCreation | null)) =>
-      userId ? keepCreation(userId, creation) : Promise.resolve(null),
-    [userId],
-  );
-}
-
-export type LastCreation = { record: CreationRecord; files: CreationFiles };
-
-/**
- * The signed-in user's newest creation of a tool, read once when the page opens (so a reload shows
- * the last result again). `creation` is null while loading, when there is none, or when storage is
- * unavailable.
- */
-export function useLastCreation(tool: ToolId): { loading: boolean; creation: LastCreation | null } {
-  const userId = useUser()?.id;
-  const [state, setState] = useState<{ key: string | null; creation: LastCreation | null }>({
-    key: null,
-    creation: null,
-  });
-  const key = userId ? `${userId}:${tool}` : null;
-
-  useEffect(() => {
-    if (!userId || !key) return;
-    let active = true;
-    getLastCreation(userId, tool)
-      .then((creation) => {
-        if (active) setState({ key, creation });
-      })
-      .catch((error: unknown) => {
-        console.warn("Could not read the last creation", error);
-        if (active) setState({ key, creation: null });
-      });
-    return () => {
-      active = false;
-    };
-  }, [key, tool, userId]);
-
-  const ready = key !== null && state.key === key;
-  return { loading: key !== null && !ready, creation: ready ? state.creation : null };
-}
-
-/** A kept creation ready to show again: its image as a data: URL, or its text. */
-export type RestoredCreation = LastCreation & { dataUrl?: string; text?: string };
-
-/**
- * Shows the tool's last creation again after a reload: once, and only while `untouched` (nothing of
- * the user's own on the page yet). `show` gets the record (with its `details`), the result as a
- * data: URL (images, GIFs) or text, and the files (the kept original among them).
- */
-export function useRestoreLastCreation(
-  tool: ToolId,
-  untouched: boolean,
-  show: (creation: RestoredCreation) => void,
-): void {
-  const { creation } = useLastCreation(tool);
-  const done = useRef(false);
-  const latest = useRef({ untouched, show });
-  useEffect(() => {
-    latest.current = { untouched, show };
-  });
-  useEffect(() => {
-    if (!creation || !untouched || done.current) return;
-    done.current = true;
-    const { record, files } = creation;
-    const read =
-      record.kind === "text"
-        ? readText(files.file).then((text) => ({ ...creation, text }))
-        : blobToDataUrl(files.file).then((dataUrl) => ({ ...creation, dataUrl }));
-    read
-      .then((restored) => {
-        if (latest.current.untouched) latest.current.show(restored);
-      })
-      .catch((error: unknown) => console.warn("Could not show the last result again", error));
-  }, [creation, untouched]);
 }
 
 /** What to keep as the original of a loaded photo: the file, or the browser-readable copy of a HEIC. */

@@ -1,3 +1,4 @@
+/** The signed-in user's remaining conversions this month, for the counter and the tool gate. */
 import { useQuery } from "@tanstack/react-query";
 import { getTier } from "@/config/tiers";
 import { useUser } from "@/lib/auth";
