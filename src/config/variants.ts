@@ -2,9 +2,9 @@ import { BRAND_SLUG } from "./brand";
 import { paths, type AppPath } from "./paths";
 
 /**
- * THE variant table (DESIGN.md): every style tool is one row. The style routes, sidebar entries,
- * cross-links, overlays, toasts, prompts, download names and the tests are generated from it.
- * Adding a style is adding a row.
+ * THE variant table (docs/architecture.md "AI tools"): every style tool is one row. The style routes,
+ * sidebar entries, cross-links, overlays, toasts, prompts, download names and the tests are generated
+ * from it. Adding a style is adding a row.
  */
 export type VariantId =
   "cucumber" | "hulk" | "muppet" | "frog" | "simpsons" | "gta" | "family-guy" | "skeleton";
@@ -49,10 +49,11 @@ export type Variant = {
    */
   generationConfig?: Record<string, unknown>;
   /**
-   * SPEC 7.1's sampling values for this style, kept for the record and NOT sent (GEMINI.md): temperature,
-   * topK and topP are deprecated and ignored by current models, and on a thinking image model
-   * maxOutputTokens caps thinking plus output, so a small cap ends a billed call with MAX_TOKENS and no
-   * image. The client's one switch for them is UNSENT_ON_IMAGE_CALLS (src/lib/gemini/client.ts).
+   * SPEC 7.1's sampling values for this style, kept for the record and NOT sent (docs/gemini.md
+   * "Request"): temperature, topK and topP are deprecated and ignored by current models, and on a
+   * thinking image model maxOutputTokens caps thinking plus output, so a small cap ends a billed call
+   * with MAX_TOKENS and no image. The client's one switch for them is UNSENT_ON_IMAGE_CALLS
+   * (src/lib/gemini/client.ts).
    */
   sampling?: { temperature?: number; topK?: number; topP?: number; maxOutputTokens?: number };
   /** Skeleton has its own simpler layout (SPEC 2.15). */

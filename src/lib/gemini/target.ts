@@ -1,8 +1,8 @@
 /**
- * Where an AI call goes and with which key (DESIGN.md "Key resolution"): the key typed on the page, else
- * in hosted mode the app's own proxy (/api/ai, with the user's session: the server holds the key and the
- * count), else the embedded default (VITE_GEMINI_API_KEY), else the local preview engine where dev/start
- * mount it, else a clear "no API key" error.
+ * Where an AI call goes and with which key (docs/architecture.md "Key resolution"): the key typed on the
+ * page, else in hosted mode the app's own proxy (/api/ai, with the user's session: the server holds the
+ * key and the count), else the embedded default (VITE_GEMINI_API_KEY), else the local preview engine
+ * where dev/start mount it, else a clear "no API key" error.
  */
 import { getEnv } from "@/config/env";
 import { getSupabase, isAuthRetryableFetchError } from "@/lib/supabase";
