@@ -1,5 +1,7 @@
-import { useEffect, useState } from "react";
+/** The full-screen "AI is working" overlay of a tool run, with the retry countdown and Cancel. */
+import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
+import { useRetryCountdown } from "@/hooks/use-retry-countdown";
 import type { RetryWait } from "@/lib/gemini";
 
 type ProcessingOverlayProps = {
@@ -11,12 +13,7 @@ type ProcessingOverlayProps = {
 };
 
 function Countdown({ wait }: { wait: RetryWait }) {
-  const [left, setLeft] = useState(() => Math.ceil(wait.delayMs / 1000));
-  useEffect(() => {
-    const end = Date.now() + wait.delayMs;
-    const timer = window.setInterval(() => setLeft(Math.max(0, Math.ceil((end - Date.now()) / 1000))), 250);
-    return () => window.clearInterval(timer);
-  }, [wait]);
+  const left = useRetryCountdown(wait);
   return (
     <p className="text-sm text-white/90" aria-live="polite">
       {wait.reason} Trying again in {left} s (attempt {wait.attempt} of {wait.maxAttempts}).

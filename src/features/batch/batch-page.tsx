@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+/** The Batch page: the picker, the instruction, the progress of a run and the grid of image cards. */
 import { Link } from "react-router-dom";
 import { AlertTriangle, Download, Loader2, Play, RefreshCw, Trash2, X } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
@@ -11,8 +11,9 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { getTool } from "@/config/tools";
-import type { RetryWait } from "@/lib/gemini";
 import { useRemainingConversions } from "@/hooks/use-remaining";
+import { useRetryCountdown } from "@/hooks/use-retry-countdown";
+import type { RetryWait } from "@/lib/gemini";
 import { BatchCard } from "./batch-card";
 import { MAX_BATCH_FILES } from "./batch-image";
 import { notEnoughMessage, useBatch } from "./use-batch";
@@ -21,12 +22,7 @@ const TOOL = getTool("batch");
 
 /** The shared pause, said once for the whole batch, with its countdown. */
 function PauseNote({ wait }: { wait: RetryWait }) {
-  const [left, setLeft] = useState(() => Math.ceil(wait.delayMs / 1000));
-  useEffect(() => {
-    const end = Date.now() + wait.delayMs;
-    const timer = window.setInterval(() => setLeft(Math.max(0, Math.ceil((end - Date.now()) / 1000))), 250);
-    return () => window.clearInterval(timer);
-  }, [wait]);
+  const left = useRetryCountdown(wait);
   return (
     <p className="text-sm text-amber-800 dark:text-amber-200" data-testid="batch-pause">
       {wait.reason} Continuing in {left} s.
