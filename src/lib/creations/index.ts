@@ -1,5 +1,5 @@
 /**
- * Results kept on this device (issue 11): every tool's results, per signed-in user, in IndexedDB.
+ * Results kept on this device: every tool's results, per signed-in user, in IndexedDB.
  * Tools don't call this directly: they pass `keep` to useAiRun or call keepCreation (src/hooks/keep-creation.ts).
  */
 export type {

@@ -1,15 +1,3 @@
-import type { DBSchema, IDBPDatabase } from "idb";
-import type { ToolId } from "@/config/tools";
-import { databaseConnection } from "@/lib/indexed-db";
-import { toStoreError } from "./errors";
-import type {
-  CreationFiles,
-  CreationRecord,
-  CreationThumbs,
-  DeletedCreation,
-  PreparedCreation,
-} from "./types";
-
 /**
  * Creations on this device: IndexedDB through idb. Three stores so a list never reads a file:
  * `creations` (small records, indexed by [userId, createdAt] and [userId, tool, createdAt]),
@@ -18,16 +6,28 @@ import type {
  * browser never sees a thing, and signing out deletes nothing unless the user asks to
  * (removeUserDataFromDevice, the logout dialog's checkbox).
  */
+import type { DBSchema, IDBPDatabase } from "idb";
+import type { ToolId } from "@/config/tools";
+import { databaseConnection } from "@/lib/indexed-db";
+import { toStoreError } from "./errors";
+import {
+  filesOf,
+  storedFiles,
+  storedThumbs,
+  thumbsOf,
+  type StoredFiles,
+  type StoredThumbs,
+} from "./stored-files";
+import type {
+  CreationFiles,
+  CreationRecord,
+  CreationThumbs,
+  DeletedCreation,
+  PreparedCreation,
+} from "./types";
+
 const DB_NAME = "cucumber-creations";
 const DB_VERSION = 1;
-
-/**
- * Blobs are stored as their bytes and type: every engine clones an ArrayBuffer (some have had
- * trouble with Blobs in IndexedDB, e.g. older Safari in private mode, and test doubles).
- */
-type StoredBlob = { type: string; data: ArrayBuffer };
-type StoredThumbs = { id: string; userId: string; result?: StoredBlob; original?: StoredBlob };
-type StoredFiles = { id: string; userId: string; file: StoredBlob; original?: StoredBlob };
 
 interface CreationsDb extends DBSchema {
   creations: {
@@ -37,46 +37,6 @@ interface CreationsDb extends DBSchema {
   };
   thumbs: { key: string; value: StoredThumbs };
   files: { key: string; value: StoredFiles };
-}
-
-function bufferOf(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === "function") return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
-async function toStored(blob: Blob): Promise<StoredBlob>;
-async function toStored(blob: Blob | undefined): Promise<StoredBlob | undefined>;
-async function toStored(blob: Blob | undefined): Promise<StoredBlob | undefined> {
-  return blob ? { type: blob.type, data: await bufferOf(blob) } : undefined;
-}
-
-function fromStored(stored: StoredBlob): Blob;
-function fromStored(stored: StoredBlob | undefined): Blob | undefined;
-function fromStored(stored: StoredBlob | undefined): Blob | undefined {
-  return stored ? new Blob([stored.data], { type: stored.type }) : undefined;
-}
-
-function thumbsOf(stored: StoredThumbs): CreationThumbs {
-  return { ...stored, result: fromStored(stored.result), original: fromStored(stored.original) };
-}
-
-function filesOf(stored: StoredFiles): CreationFiles {
-  return { ...stored, file: fromStored(stored.file), original: fromStored(stored.original) };
-}
-
-async function storedThumbs(thumbs: CreationThumbs): Promise<StoredThumbs> {
-  const [result, original] = await Promise.all([toStored(thumbs.result), toStored(thumbs.original)]);
-  return { id: thumbs.id, userId: thumbs.userId, result, original };
-}
-
-async function storedFiles(files: CreationFiles): Promise<StoredFiles> {
-  const [file, original] = await Promise.all([toStored(files.file), toStored(files.original)]);
-  return { id: files.id, userId: files.userId, file, original };
 }
 
 type Db = IDBPDatabase<CreationsDb>;
