@@ -18,6 +18,7 @@
  *   AI_UPSTREAM_TIMEOUT_MS    how long one upstream call may take (default 150000).
  */
 import { GEMINI_DEFAULTS } from "../../src/config/gemini-defaults.ts";
+import { LOCAL_ENGINE_PATH } from "../../src/config/local-engine.ts";
 import { nonEmpty, type Env } from "./http.ts";
 
 export type AiSettings = {
@@ -31,8 +32,6 @@ export type AiSettings = {
   reservationTtlSeconds: number;
   upstreamTimeoutMs: number;
 };
-
-export const LOCAL_ENGINE_PATH = "/__local-ai";
 
 function positiveInteger(value: string | undefined, fallback: number, max: number): number {
   const parsed = Number(nonEmpty(value));

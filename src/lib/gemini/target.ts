@@ -5,6 +5,7 @@
  * where dev/start mount it, else a clear "no API key" error.
  */
 import { getEnv } from "@/config/env";
+import { LOCAL_ENGINE_PATH } from "@/config/local-engine";
 import { getSupabase, isAuthRetryableFetchError } from "@/lib/supabase";
 import { reportServerUsage, type ServerUsage } from "@/lib/usage";
 import { noKeyError } from "./errors";
@@ -22,8 +23,6 @@ export type GeminiTarget = {
   onUsage?: (usage: ServerUsage) => void;
 };
 
-/** The path the dev/start servers mount the local preview engine on (server/). */
-export const LOCAL_ENGINE_PATH = "/__local-ai";
 /** Hosted mode: the proxy on the app's origin (api/ai.ts). */
 export const HOSTED_AI_PATH = "/api/ai";
 const GOOGLE_HOST = "generativelanguage.googleapis.com";
