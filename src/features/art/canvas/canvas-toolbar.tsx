@@ -25,6 +25,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import type { DrawingEngine, EngineState } from "./engine";
 import type { HistoryState } from "./history";
+import { IconButton } from "./icon-button";
 import { MAX_LINE_WIDTH, MIN_LINE_WIDTH, TOOL_LABELS, TOOL_SHORTCUTS, TOOLS, type Tool } from "./rules";
 import { ZoomControls } from "./zoom-controls";
 
@@ -111,30 +112,22 @@ export function CanvasToolbar({ engine, state, history, onClear }: CanvasToolbar
       </div>
 
       <div className="flex flex-wrap items-center gap-1.5">
-        <Button
-          type="button"
-          size="icon"
-          variant="outline"
-          aria-label="Undo"
-          aria-keyshortcuts="Control+Z Meta+Z"
+        <IconButton
+          icon={Undo2}
+          label="Undo"
+          keyshortcuts="Control+Z Meta+Z"
           title="Undo (Ctrl+Z)"
           disabled={!history.canUndo && !state.curvePending}
           onClick={() => engine.undo()}
-        >
-          <Undo2 aria-hidden="true" />
-        </Button>
-        <Button
-          type="button"
-          size="icon"
-          variant="outline"
-          aria-label="Redo"
-          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+        />
+        <IconButton
+          icon={Redo2}
+          label="Redo"
+          keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
           title="Redo (Shift+Ctrl+Z)"
           disabled={!history.canRedo}
           onClick={() => engine.redo()}
-        >
-          <Redo2 aria-hidden="true" />
-        </Button>
+        />
         <Button
           type="button"
           variant={state.locked ? "secondary" : "outline"}

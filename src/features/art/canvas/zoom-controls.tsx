@@ -1,47 +1,35 @@
 /** The drawing's zoom buttons: out and in by a step around the middle, the level, and back to 100%. */
 import { Maximize, ZoomIn, ZoomOut } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import type { DrawingEngine } from "./engine";
+import { IconButton } from "./icon-button";
 import { MAX_ZOOM, MIN_ZOOM, zoomPercent } from "./rules";
 
 export function ZoomControls({ engine, zoom }: { engine: DrawingEngine; zoom: number }) {
   return (
     <div className="flex items-center gap-1" role="group" aria-label="Zoom">
-      <Button
-        type="button"
-        size="icon"
-        variant="outline"
-        aria-label="Zoom out"
+      <IconButton
+        icon={ZoomOut}
+        label="Zoom out"
         title="Zoom out"
         disabled={zoom <= MIN_ZOOM}
         onClick={() => engine.zoomOut()}
-      >
-        <ZoomOut aria-hidden="true" />
-      </Button>
+      />
       <output aria-live="polite" aria-label="Zoom level" className="w-12 text-center text-sm tabular-nums">
         {zoomPercent(zoom)}
       </output>
-      <Button
-        type="button"
-        size="icon"
-        variant="outline"
-        aria-label="Zoom in"
+      <IconButton
+        icon={ZoomIn}
+        label="Zoom in"
         title="Zoom in"
         disabled={zoom >= MAX_ZOOM}
         onClick={() => engine.zoomIn()}
-      >
-        <ZoomIn aria-hidden="true" />
-      </Button>
-      <Button
-        type="button"
-        size="icon"
-        variant="outline"
-        aria-label="Reset view"
+      />
+      <IconButton
+        icon={Maximize}
+        label="Reset view"
         title="Reset view (100%)"
         onClick={() => engine.resetView()}
-      >
-        <Maximize aria-hidden="true" />
-      </Button>
+      />
     </div>
   );
 }
