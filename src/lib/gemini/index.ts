@@ -15,4 +15,5 @@ export {
   typedKeyGoesToGoogle,
   type GeminiTarget,
 } from "./target";
-export { streamText, STREAM_MESSAGES, type StreamTextOptions } from "./stream";
+export { streamText, type StreamTextOptions } from "./stream";
+export { STREAM_MESSAGES } from "./stream-events";

@@ -18,17 +18,11 @@ import {
   type GenerateOptions,
   type HostedClient,
 } from "./client";
-import { ADVICE, cancelledError, GeminiError, MESSAGES, offlineError, timeoutError } from "./errors";
-import {
-  httpError,
-  noResult,
-  parseJson,
-  parseRetryAfter,
-  readReply,
-  type CallContext,
-  type Reply,
-} from "./parse";
+import { cancelledError, GeminiError, MESSAGES, offlineError, timeoutError } from "./errors";
+import { httpError, parseJson, parseRetryAfter, type CallContext } from "./parse";
 import { withRetry } from "./retry";
+import { takeEvents } from "./sse";
+import { endedEarlyError, streamEventReader } from "./stream-events";
 
 export type StreamTextOptions = GenerateOptions & {
   /**
@@ -38,123 +32,8 @@ export type StreamTextOptions = GenerateOptions & {
   onText?: (text: string, piece: string) => void;
 };
 
-/** The message and advice of a stream that stopped before its final chunk. */
-export const STREAM_MESSAGES = {
-  endedEarly: "The AI's answer stopped before it was complete.",
-  endedEarlyAdvice: "The connection to the AI dropped in the middle of the answer: try again.",
-} as const;
-
 /** The stream endpoint is not there (or a proxy does not pass it through): use generateContent. */
 class StreamUnavailable extends Error {}
-
-type JsonObject = Record<string, unknown>;
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function endedEarlyError(cause?: unknown): GeminiError {
-  return new GeminiError({
-    kind: "server",
-    message: STREAM_MESSAGES.endedEarly,
-    advice: STREAM_MESSAGES.endedEarlyAdvice,
-    retryable: true,
-    cause,
-  });
-}
-
-function badStreamError(): GeminiError {
-  return new GeminiError({ kind: "bad-response", message: MESSAGES.badResponse, advice: ADVICE.badResponse });
-}
-
-/**
- * Splits a growing text buffer into complete SSE events. Line ends may be LF, CRLF or CR; a CR at the
- * very end waits for the next chunk (it may be the first half of a CRLF).
- */
-export function takeEvents(buffer: string, final = false): { events: string[]; rest: string } {
-  let text = buffer;
-  let held = "";
-  if (!final && text.endsWith("\r")) {
-    held = "\r";
-    text = text.slice(0, -1);
-  }
-  text = text.replace(/\r\n?/g, "\n");
-  const blocks = text.split("\n\n");
-  const rest = final ? "" : (blocks.pop() ?? "");
-  return { events: blocks.filter((b) => b.trim() !== ""), rest: rest + held };
-}
-
-/** The data of one SSE event (its `data:` lines joined with LF), or undefined for comments and others. */
-export function eventData(block: string): string | undefined {
-  const data: string[] = [];
-  for (const line of block.split("\n")) {
-    if (line.startsWith(":")) continue;
-    const colon = line.indexOf(":");
-    const name = colon === -1 ? line : line.slice(0, colon);
-    if (name !== "data") continue;
-    let value = colon === -1 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    data.push(value);
-  }
-  return data.length > 0 ? data.join("\n") : undefined;
-}
-
-/** The HTTP status of a google.rpc status name, for an error body that has no numeric code. */
-const RPC_STATUS: Record<string, number> = {
-  INVALID_ARGUMENT: 400,
-  FAILED_PRECONDITION: 400,
-  OUT_OF_RANGE: 400,
-  UNAUTHENTICATED: 401,
-  PERMISSION_DENIED: 403,
-  NOT_FOUND: 404,
-  RESOURCE_EXHAUSTED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-  DEADLINE_EXCEEDED: 504,
-};
-
-/** Reads an error body found inside the stream as an HTTP error of its code (parse.ts, or hosted.ts). */
-type ErrorReader = (status: number, body: unknown, ctx: CallContext) => GeminiError;
-
-function streamError(body: JsonObject & { error: JsonObject }, ctx: CallContext, read: ErrorReader) {
-  const { code, status } = body.error;
-  const http =
-    typeof code === "number" && code >= 400 && code < 600
-      ? code
-      : ((typeof status === "string" ? RPC_STATUS[status] : undefined) ?? 500);
-  return read(http, body, ctx);
-}
-
-/**
- * An error object sent as a block of bare JSON, with no `data:` prefix (GEMINI.md "How failure looks"):
- * `{"error":{...}}`, on one line or pretty-printed, or such an object in an array.
- */
-export function bareErrorBody(block: string): (JsonObject & { error: JsonObject }) | undefined {
-  const parsed = parseJson(block);
-  const body = Array.isArray(parsed) ? (parsed as unknown[])[0] : parsed;
-  return isObject(body) && isObject(body.error) ? (body as JsonObject & { error: JsonObject }) : undefined;
-}
-
-const STOP_REASONS = new Set(["STOP", "MAX_TOKENS"]);
-
-/** What the stream has said so far: its text, and the first chunk's block and last finish reason. */
-type StreamState = { text: string; finishReason?: string; blockReason?: string };
-
-/** Reads one event's JSON into the state; throws for an error event or a blocked / stopped answer. */
-function readChunk(data: string, state: StreamState, ctx: CallContext, readError: ErrorReader): string {
-  const body = parseJson(data);
-  if (!isObject(body)) throw badStreamError();
-  if (isObject(body.error)) throw streamError(body as JsonObject & { error: JsonObject }, ctx, readError);
-  const reply: Reply = readReply(body);
-  const piece = reply.texts.join("");
-  if (reply.blockReason) state.blockReason = reply.blockReason;
-  if (reply.finishReason) state.finishReason = reply.finishReason;
-  if (reply.blockReason || (reply.finishReason && !STOP_REASONS.has(reply.finishReason))) {
-    // SAFETY, RECITATION, OTHER...: a failure even when some text came first.
-    throw noResult({ ...reply, texts: [] }, ctx);
-  }
-  return piece;
-}
 
 /** One streamed attempt: the full text, or a GeminiError (StreamUnavailable when there is no stream). */
 async function streamOnce(
@@ -228,26 +107,8 @@ async function streamOnce(
     }
 
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    const state: StreamState = { text: "" };
-    const readError: ErrorReader = hosted?.proxyError ?? httpError;
+    const events = streamEventReader(ctx, hosted?.proxyError ?? httpError, options.onText);
     let buffer = "";
-    const handle = (events: string[]) => {
-      for (const block of events) {
-        const data = eventData(block);
-        if (data === undefined) {
-          // Not an event: an error object sent as bare JSON is that error; anything else is skipped.
-          const bare = bareErrorBody(block);
-          if (bare) throw streamError(bare, ctx, readError);
-          continue;
-        }
-        if (data.trim() === "[DONE]") continue;
-        const piece = readChunk(data, state, ctx, readError);
-        if (piece !== "") {
-          state.text += piece;
-          options.onText?.(state.text, piece);
-        }
-      }
-    };
     try {
       for (;;) {
         let chunk: ReadableStreamReadResult<string>;
@@ -259,20 +120,15 @@ async function streamOnce(
         if (chunk.done) break;
         arm();
         buffer += chunk.value;
-        const { events, rest } = takeEvents(buffer);
+        const { events: whole, rest } = takeEvents(buffer);
         buffer = rest;
-        handle(events);
+        events.read(whole);
       }
-      handle(takeEvents(buffer, true).events);
+      events.read(takeEvents(buffer, true).events);
     } finally {
       void reader.cancel().catch(() => undefined);
     }
-
-    // A stream that ends without its final chunk was cut off (a dropped connection).
-    if (!state.finishReason) throw endedEarlyError();
-    const text = state.text.trim();
-    if (text === "") throw noResult({ hasCandidate: true, images: [], texts: [] }, ctx);
-    return text;
+    return events.finish();
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onCancel);

@@ -9,7 +9,7 @@ import {
   type RetryWait,
   type StreamTextOptions,
 } from "@/lib/gemini";
-import { eventData, takeEvents } from "@/lib/gemini/stream";
+import { eventData, takeEvents } from "@/lib/gemini/sse";
 import type { ServerUsage } from "@/lib/usage";
 import { server } from "../../msw/server";
 import { GEMINI_BASE_URL, geminiHandler } from "../../msw/gemini";
