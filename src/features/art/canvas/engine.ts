@@ -6,7 +6,7 @@
  * history and lock ./picture, the display ./renderer. State is read through `subscribe`/`getState`
  * (useSyncExternalStore).
  */
-import { DrawingPicture, type Snapshot } from "./picture";
+import { DrawingPicture, type PictureCanvas, type Snapshot } from "./picture";
 import { CanvasRenderer } from "./renderer";
 import {
   clampLineWidth,
@@ -234,7 +234,7 @@ export class DrawingEngine {
   }
 
   /** The locked background, if any (saved with the drawing). */
-  get lockedPicture(): HTMLCanvasElement | null {
+  get lockedPicture(): PictureCanvas | null {
     return this.doc.locked;
   }
 
@@ -255,7 +255,7 @@ export class DrawingEngine {
   }
 
   /** The picture (or `canvas`, the locked background) as a PNG of exactly 800x500. */
-  toBlob(canvas: HTMLCanvasElement = this.picture): Promise<Blob> {
+  toBlob(canvas: PictureCanvas = this.picture): Promise<Blob> {
     return this.doc.toPng(canvas);
   }
 }

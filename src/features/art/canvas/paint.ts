@@ -1,11 +1,12 @@
 /**
  * The drawing's paint operations as plain functions on a 2D context: freehand segments, the brush's
  * pressure outline, the shapes, the curve and its bend handle, the flood fill, the white page, a fitted
- * picture and the PNG export. They hold no state, so they run on any canvas: the picture, the preview
+ * picture and a copy of a picture. They hold no state, so they run on any canvas: the picture, the preview
  * overlay, a test's canvas.
  */
 import getStroke from "perfect-freehand";
 import FloodFill from "q-floodfill";
+import { createCanvas, type Canvas2D } from "@/lib/image/canvas";
 import { BACKGROUND, CANVAS_HEIGHT, CANVAS_WIDTH, FILL_TOLERANCE, isInsideCanvas, type Point } from "./rules";
 
 /** The colour and line width strokes are drawn with. */
@@ -23,13 +24,6 @@ export type Stroke =
   | { kind: "shape"; tool: ShapeTool; start: Point; end: Point }
   | { kind: "curve-line"; start: Point; end: Point }
   | ({ kind: "curve-bend" } & Curve);
-
-export function createCanvas(width: number, height: number): HTMLCanvasElement {
-  const canvas = document.createElement("canvas");
-  canvas.width = width;
-  canvas.height = height;
-  return canvas;
-}
 
 export function context(canvas: HTMLCanvasElement, willReadFrequently = false): CanvasRenderingContext2D {
   const ctx = canvas.getContext("2d", { willReadFrequently });
@@ -188,17 +182,8 @@ export function paintFitted(
 }
 
 /** A new 800x500 canvas holding `source` stretched to the page (a locked background's own copy). */
-export function copyPicture(source: CanvasImageSource): HTMLCanvasElement {
+export function copyPicture(source: CanvasImageSource): Canvas2D["canvas"] {
   const copy = createCanvas(CANVAS_WIDTH, CANVAS_HEIGHT);
-  context(copy).drawImage(source, 0, 0, CANVAS_WIDTH, CANVAS_HEIGHT);
-  return copy;
-}
-
-export function toPng(canvas: HTMLCanvasElement): Promise<Blob> {
-  return new Promise((resolve, reject) => {
-    canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error("The drawing could not be saved as PNG."))),
-      "image/png",
-    );
-  });
+  copy.ctx.drawImage(source, 0, 0, CANVAS_WIDTH, CANVAS_HEIGHT);
+  return copy.canvas;
 }

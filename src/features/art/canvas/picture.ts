@@ -3,28 +3,39 @@
  * locked background: recording and showing snapshots, clearing, locking, placing an upload, restoring
  * a saved drawing and exporting PNGs. It knows no tools and no view; the engine drives it.
  */
+import { canvasToBlob, type Canvas2D } from "@/lib/image/canvas";
 import { HistoryStore } from "./history";
-import { context, copyPicture, createCanvas, paintFitted, paintWhite, toPng } from "./paint";
+import { context, copyPicture, paintFitted, paintWhite } from "./paint";
 import { BACKGROUND, CANVAS_HEIGHT, CANVAS_WIDTH, HISTORY_LIMIT } from "./rules";
 
 /** One undo entry: the whole picture, and whether it is the untouched white page. */
 export type Snapshot = { pixels: ImageData; blank: boolean };
 
+/** The picture, or a copy of it: a <canvas> element or an OffscreenCanvas. */
+export type PictureCanvas = Canvas2D["canvas"];
+
 export class DrawingPicture {
-  readonly canvas = createCanvas(CANVAS_WIDTH, CANVAS_HEIGHT);
-  /** Read back often (snapshots, fills), so the browser keeps its pixels where reading is cheap. */
-  readonly ctx = context(this.canvas, true);
+  /**
+   * A <canvas> element of its own rather than lib/image's createCanvas: its pixels are read back after
+   * every stroke (snapshots, fills), and only the context's first request can ask the browser to keep
+   * them where reading is cheap (willReadFrequently).
+   */
+  readonly canvas = document.createElement("canvas");
+  readonly ctx: CanvasRenderingContext2D;
   readonly history = new HistoryStore<Snapshot>(HISTORY_LIMIT);
-  private lockCanvas: HTMLCanvasElement | null = null;
+  private lockCanvas: PictureCanvas | null = null;
   private eraserPattern: CanvasPattern | null = null;
 
   constructor() {
+    this.canvas.width = CANVAS_WIDTH;
+    this.canvas.height = CANVAS_HEIGHT;
+    this.ctx = context(this.canvas, true);
     paintWhite(this.ctx);
     this.history.reset(this.snapshot(true));
   }
 
   /** The locked background, if any. */
-  get locked(): HTMLCanvasElement | null {
+  get locked(): PictureCanvas | null {
     return this.lockCanvas;
   }
 
@@ -64,7 +75,7 @@ export class DrawingPicture {
   }
 
   /** Locks `canvas` as the background (the picture's own copy), or unlocks with null. */
-  setLock(canvas: HTMLCanvasElement | null): void {
+  setLock(canvas: PictureCanvas | null): void {
     this.lockCanvas = canvas;
     this.eraserPattern = canvas ? this.ctx.createPattern(canvas, "no-repeat") : null;
   }
@@ -99,7 +110,7 @@ export class DrawingPicture {
   }
 
   /** The picture (or the locked background) as a PNG of exactly 800x500. */
-  toPng(canvas: HTMLCanvasElement = this.canvas): Promise<Blob> {
-    return toPng(canvas);
+  toPng(canvas: PictureCanvas = this.canvas): Promise<Blob> {
+    return canvasToBlob(canvas, "image/png");
   }
 }
