@@ -10,7 +10,8 @@ import { ChoiceSelect } from "@/components/choice-select";
 import { SCENE_POSITIONS, SCENE_TYPES, type ScenePosition, type SceneType } from "@/config/prompts";
 import { cn } from "@/lib/utils";
 import { POSITION_LABELS } from "./position";
-import { SCENE_MESSAGES, SCENE_TYPE_LABELS, type SceneForm as SceneFormValues } from "./use-scene";
+import { SCENE_MESSAGES, SCENE_TYPE_LABELS } from "./scene-messages";
+import type { SceneForm as SceneFormValues } from "./use-scene";
 
 /** The Position select's "no position" entry (SPEC 5: a select item never has an empty value). */
 const ANYWHERE = "anywhere";

@@ -1,49 +1,19 @@
+/**
+ * Modify Scene's state (SPEC 2.11, 4.7): a base picture, then changes made one at a time on the shared
+ * AI run, "Keep editing", "Undo" and the last change shown again after a reload.
+ */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { SCENE_TYPES, type ScenePosition, type SceneType } from "@/config/prompts";
 import { getTool } from "@/config/tools";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { originalOf } from "@/lib/keep-creation";
-import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
-import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
+import { useAiRun } from "@/hooks/use-ai-run";
 import { useApiKey } from "@/lib/api-key";
-import type { GeminiErrorKind } from "@/lib/gemini";
-import { dataUrlToBlob, downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { dataUrlToBlob, downloadImage, loadImage, type LoadedImage } from "@/lib/image";
 import { runScene, type SceneRequest } from "./run-scene";
-
-/** How each type reads to the user (the success toast says "Text added to scene successfully!"). */
-export const SCENE_TYPE_LABELS: Record<SceneType, string> = {
-  image: "Image",
-  text: "Text",
-  widget: "Widget",
-};
-
-/** SPEC 5 "Scene modification" and SPEC 8 "Scene", verbatim. */
-export const SCENE_MESSAGES = {
-  noDescription: "Please provide a description of what you want to add",
-  noBase: "Please upload a base image first",
-  failed: "Failed to process scene modification",
-  noImage: "No modified image received",
-  toast: "Failed to modify scene. Please try again.",
-  processing: "Modifying your scene...",
-  success: (type: SceneType) => `${SCENE_TYPE_LABELS[type]} added to scene successfully!`,
-} as const;
-
-const IMAGE_ADVICE = "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.";
-const KEEP_EDITING_FAILED = "The result could not be opened for more changes.";
-const NO_IMAGE_KINDS: ReadonlySet<GeminiErrorKind> = new Set([
-  "no-image",
-  "text-instead-of-image",
-  "output-blocked",
-  "prompt-blocked",
-]);
-
-/** The banner's words for a failed run (SPEC 8 "Scene"); the toast is always SCENE_MESSAGES.toast. */
-export function sceneFailureMessage(error: AiFailure): string {
-  if (error.kind && NO_IMAGE_KINDS.has(error.kind)) return SCENE_MESSAGES.noImage;
-  if (!error.kind && error.reason === PLAN_CHECK_FAILURE.message) return error.reason;
-  return `${SCENE_MESSAGES.failed}: ${error.reason}`;
-}
+import { KEEP_EDITING_FAILED, SCENE_MESSAGES, sceneFailureMessage } from "./scene-messages";
+import { useSceneImages } from "./use-scene-images";
 
 export type SceneResult = { dataUrl: string; type: SceneType; local: boolean };
 export type SceneForm = {
@@ -52,15 +22,9 @@ export type SceneForm = {
   position: ScenePosition | null;
 };
 
-function imageFailure(error: unknown, fallback: string): AiFailure {
-  const message = isImageInputError(error) ? error.message : fallback;
-  return { reason: message, message, advice: IMAGE_ADVICE };
-}
-
 /**
- * Modify Scene (SPEC 2.11, 4.7): a base picture, then changes made one at a time on the shared AI
- * run. "Keep editing" makes a result the next base (each change counts one conversion); "Undo" goes
- * back to the previous base and costs nothing. Files are checked by the shared image pipeline.
+ * "Keep editing" makes a result the next base (each change counts one conversion); "Undo" goes back to
+ * the previous base and costs nothing. Files are checked by the shared image pipeline.
  */
 export function useScene() {
   const apiKey = useApiKey();
@@ -68,11 +32,6 @@ export function useScene() {
   /** The bases, oldest first: the uploaded picture, then each result kept for more editing. */
   const [bases, setBases] = useState<LoadedImage[]>([]);
   const [added, setAdded] = useState<LoadedImage | null>(null);
-  const [loading, setLoading] = useState<"base" | "added" | "keep" | null>(null);
-  const [imageError, setImageError] = useState<AiFailure | null>(null);
-  const loadingRef = useRef(false);
-  /** Every picture this page decoded, freed when the page goes away. */
-  const pool = useRef(new Set<LoadedImage>());
 
   const ai = useAiRun<SceneRequest, SceneResult>({
     execute: async (request, ctx) => {
@@ -100,49 +59,13 @@ export function useScene() {
     inputRef.current = ai.state.input;
   });
 
-  useEffect(() => {
-    const images = pool.current;
-    return () => {
-      for (const image of images) image.release();
-      images.clear();
-    };
-  }, []);
-
-  /** Frees a picture now unless the last run still holds it ("Try again" sends it again). */
-  const drop = useCallback((image: LoadedImage | null) => {
-    if (!image) return;
+  /** Whether the last run still holds a picture ("Try again" sends it again). */
+  const isHeld = useCallback((image: LoadedImage) => {
     const input = inputRef.current;
-    if (input && (input.base === image || input.added === image)) return;
-    image.release();
-    pool.current.delete(image);
+    return Boolean(input && (input.base === image || input.added === image));
   }, []);
-
-  /** Decodes a file with the image pipeline; a refused file says why and changes nothing. */
-  const load = useCallback(
-    async (file: File, what: "base" | "added" | "keep"): Promise<LoadedImage | null> => {
-      if (loadingRef.current) return null;
-      loadingRef.current = true;
-      setLoading(what);
-      try {
-        const image = await loadImage(file);
-        pool.current.add(image);
-        setImageError(null);
-        return image;
-      } catch (error) {
-        const failure = imageFailure(
-          error,
-          what === "keep" ? KEEP_EDITING_FAILED : "This file could not be opened as an image.",
-        );
-        setImageError(failure);
-        toast.error(failure.message);
-        return null;
-      } finally {
-        loadingRef.current = false;
-        setLoading(null);
-      }
-    },
-    [],
-  );
+  const { loading, imageError, clearImageError, refuse, load, drop, isLoading, adopt } =
+    useSceneImages(isHeld);
 
   // A reload shows the last change again with the picture it changed (kept on the device).
   useRestoreLastCreation(
@@ -154,8 +77,7 @@ export function useScene() {
       void loadImage(new File([files.original], "picture.jpg", { type: files.original.type }))
         .then((image) => {
           // Anything the user picked meanwhile wins.
-          if (loadingRef.current || pool.current.size > 0) return image.release();
-          pool.current.add(image);
+          if (!adopt(image)) return;
           setBases([image]);
           ai.restore({ dataUrl, type, local: false });
         })
@@ -228,9 +150,7 @@ export function useScene() {
       const blob = dataUrlToBlob(result.dataUrl);
       file = new File([blob], tool.downloadName, { type: blob.type || "image/png" });
     } catch {
-      const failure = imageFailure(null, KEEP_EDITING_FAILED);
-      setImageError(failure);
-      toast.error(failure.message);
+      refuse(null, KEEP_EDITING_FAILED);
       return false;
     }
     const image = await load(file, "keep");
@@ -238,19 +158,19 @@ export function useScene() {
     resetRun();
     setBases((old) => [...old, image]);
     return true;
-  }, [ai.state.result, busy, load, resetRun, tool.downloadName]);
+  }, [ai.state.result, busy, load, refuse, resetRun, tool.downloadName]);
 
   /** Back to the previous base (nothing is sent, nothing counted). */
   const undo = useCallback(() => {
-    if (busy || loadingRef.current || bases.length < 2) return;
+    if (busy || isLoading() || bases.length < 2) return;
     const last = bases.at(-1)!;
     resetRun();
     inputRef.current = null;
-    setImageError(null);
+    clearImageError();
     setBases(bases.slice(0, -1));
     drop(last);
     toast.info("Back to the previous picture. Nothing was counted.");
-  }, [bases, busy, drop, resetRun]);
+  }, [bases, busy, clearImageError, drop, isLoading, resetRun]);
 
   /** The result is set aside and the form shown again on the same base. */
   const discardResult = useCallback(() => {
@@ -261,12 +181,12 @@ export function useScene() {
     if (busy) return;
     resetRun();
     inputRef.current = null;
-    setImageError(null);
+    clearImageError();
     bases.forEach(drop);
     setBases([]);
     drop(added);
     setAdded(null);
-  }, [added, bases, busy, drop, resetRun]);
+  }, [added, bases, busy, clearImageError, drop, resetRun]);
 
   const download = useCallback(() => {
     if (ai.state.result) downloadImage(ai.state.result.dataUrl, tool.downloadName);
