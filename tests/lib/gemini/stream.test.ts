@@ -1,28 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getEnv } from "@/config/env";
-import {
-  GeminiError,
-  isGeminiError,
-  STREAM_MESSAGES,
-  streamText,
-  type GeminiTarget,
-  type RetryWait,
-  type StreamTextOptions,
-} from "@/lib/gemini";
-import { eventData, takeEvents } from "@/lib/gemini/sse";
-import type { ServerUsage } from "@/lib/usage";
+// streamText against Gemini with the user's key: pieces as they come, every failure, the fallback and retries.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { STREAM_MESSAGES, streamText, type RetryWait } from "@/lib/gemini";
 import { server } from "../../msw/server";
-import { GEMINI_BASE_URL, geminiHandler } from "../../msw/gemini";
-import { geminiStreamHandler, sseOf, textChunk, type GeminiStreamReply } from "../../msw/gemini-stream";
-import { HOSTED_AI_URL, hostedAiHandler } from "../../msw/hosted";
+import { geminiHandler } from "../../msw/gemini";
+import { sseOf, textChunk, type GeminiStreamReply } from "../../msw/gemini-stream";
+import { failure, KEY, options, PARTS, serveStream, TEXT_MODEL } from "./stream-kit";
 
-const KEY = "AIzaTestKey-0123456789";
-const target: GeminiTarget = { baseUrl: GEMINI_BASE_URL, apiKey: KEY, source: "user-key" };
-const TEXT_MODEL = getEnv().VITE_GEMINI_TEXT_MODEL;
-const PARTS: StreamTextOptions["parts"] = [
-  { text: "Write a poem." },
-  { inlineData: { mimeType: "image/jpeg", data: "/9j/4AAQSkZJRg==" } },
-];
 const POEM = [
   "Golden light on a quiet face,",
   "A helmet held with steady grace,",
@@ -30,45 +13,8 @@ const POEM = [
   "The whole sky waiting in her hand.",
 ].join("\n");
 
-function serveStream(replies: GeminiStreamReply | GeminiStreamReply[]) {
-  const fake = geminiStreamHandler(replies);
-  server.use(fake.handler);
-  return fake;
-}
-
-function options(overrides: Partial<StreamTextOptions> = {}): StreamTextOptions {
-  return { target, model: TEXT_MODEL, parts: PARTS, ...overrides };
-}
-
-async function failure(promise: Promise<unknown>): Promise<GeminiError> {
-  const error = await promise.then(
-    () => new Error("expected the call to fail"),
-    (e: unknown) => e,
-  );
-  if (!isGeminiError(error)) throw error;
-  return error;
-}
-
 afterEach(() => {
   vi.useRealTimers();
-});
-
-describe("SSE parsing", () => {
-  it("splits events on blank lines with LF, CRLF or CR, holding a trailing CR", () => {
-    expect(takeEvents("data: a\n\ndata: b\r\n\r\ndata: c")).toEqual({
-      events: ["data: a", "data: b"],
-      rest: "data: c",
-    });
-    expect(takeEvents("data: a\r\n\r")).toEqual({ events: [], rest: "data: a\n\r" });
-    expect(takeEvents("data: a\n\r" + "\n").events).toEqual(["data: a"]);
-    expect(takeEvents("data: z", true).events).toEqual(["data: z"]);
-  });
-
-  it("joins data lines, ignores comments and other fields", () => {
-    expect(eventData('data: {"a":\ndata: 1}')).toBe('{"a":\n1}');
-    expect(eventData(": keep-alive")).toBeUndefined();
-    expect(eventData("event: message\ndata:x")).toBe("x");
-  });
 });
 
 describe("streamText", () => {
@@ -260,71 +206,5 @@ describe("streamText", () => {
     serveStream({ hang: true });
     const error = await failure(streamText(options({ maxAttempts: 1, timeoutMs: 100 })));
     expect(error.kind).toBe("timeout");
-  });
-});
-
-describe("hosted mode: a poem through the app's proxy", () => {
-  const reports: ServerUsage[] = [];
-  let tokens: string[] = [];
-  const hostedTarget: GeminiTarget = {
-    baseUrl: HOSTED_AI_URL,
-    source: "hosted",
-    authorization: async () => tokens.shift() ?? null,
-    onUsage: (usage) => reports.push(usage),
-  };
-  const stanza = (text: string) => sseOf([textChunk(text), textChunk(" the end.", "STOP")]);
-  beforeEach(() => {
-    vi.stubEnv("VITE_AI_MODE", "hosted");
-    tokens = ["token-1", "token-2"];
-    reports.length = 0;
-  });
-  afterEach(() => {
-    vi.unstubAllEnvs();
-  });
-
-  it("streams with the session as a bearer token and no key; the count comes with the stream's start", async () => {
-    const fake = hostedAiHandler({ sse: stanza("A poem,"), usage: { used: 1, limit: 3, remaining: 1 } });
-    server.use(fake.handler);
-    const pieces: string[] = [];
-    const text = await streamText(
-      options({ target: hostedTarget, onText: (_, piece) => pieces.push(piece) }),
-    );
-    expect(text).toBe("A poem, the end.");
-    expect(pieces).toEqual(["A poem,", " the end."]);
-    expect(fake.requests).toHaveLength(1);
-    const request = fake.requests[0]!;
-    expect(request.method).toBe("streamGenerateContent");
-    expect(request.url.href).toBe(
-      `${window.location.origin}/api/ai/v1beta/models/${TEXT_MODEL}:streamGenerateContent?alt=sse`,
-    );
-    expect(request.headers.get("authorization")).toBe("Bearer token-1");
-    expect(request.headers.has("x-goog-api-key")).toBe(false);
-    // The conversion the stream holds counts as not left: 3 - 1 used - 1 reserved.
-    expect(reports).toEqual([{ used: 1, limit: 3, remaining: 1 }]);
-  });
-
-  it("a retried stream carries the session as it is then", async () => {
-    const fake = hostedAiHandler([{ fixture: "error-503-overloaded.json" }, { sse: stanza("Again,") }]);
-    server.use(fake.handler);
-    vi.useFakeTimers();
-    const call = streamText(options({ target: hostedTarget }));
-    for (let i = 0; i < 100 && fake.requests.length < 2; i++) await vi.advanceTimersByTimeAsync(100);
-    expect(await call).toBe("Again, the end.");
-    expect(fake.requests.map((r) => r.headers.get("authorization"))).toEqual([
-      "Bearer token-1",
-      "Bearer token-2",
-    ]);
-  });
-
-  it("the monthly limit refuses before any stream: never retried", async () => {
-    const fake = hostedAiHandler({
-      refusal: "CONVERSION_LIMIT_REACHED",
-      usage: { used: 3, limit: 3, remaining: 0 },
-    });
-    server.use(fake.handler);
-    const error = await failure(streamText(options({ target: hostedTarget })));
-    expect(error).toMatchObject({ kind: "limit", retryable: false });
-    expect(fake.requests).toHaveLength(1);
-    expect(reports).toEqual([{ used: 3, limit: 3, remaining: 0 }]);
   });
 });
