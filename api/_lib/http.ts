@@ -53,13 +53,26 @@ export function isJsonContentType(value: string | null): boolean {
   return mediaType === "application/json";
 }
 
+/** What readBodyCapped answers for a body past its cap. */
 export const TOO_LARGE = Symbol("too large");
+
+export type ReadBodyOptions = {
+  /**
+   * What becomes of the rest of a body past the cap. "cancel" (the default) cancels the stream: right
+   * for a handler that the runtime gives the request, so the upload is not read for nothing. "release"
+   * only stops reading: right where the body streams from Node's own socket (server/lib/node-web.ts),
+   * where cancelling destroys Node's request (aborted, cut from its socket) before the 413 is written;
+   * released, the request stays whole and Node drops the rest of the body once the answer is sent.
+   */
+  overflow?: "cancel" | "release";
+};
 
 /** Reads the body, giving up as soon as it passes maxBytes (Content-Length is only a first hint). */
 export async function readBodyCapped(
   request: Request,
   maxBytes: number,
-): Promise<Uint8Array | typeof TOO_LARGE> {
+  { overflow = "cancel" }: ReadBodyOptions = {},
+): Promise<Uint8Array<ArrayBuffer> | typeof TOO_LARGE> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > maxBytes) return TOO_LARGE;
   if (!request.body) return new Uint8Array(0);
@@ -71,7 +84,8 @@ export async function readBodyCapped(
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      if (overflow === "release") reader.releaseLock();
+      else await reader.cancel().catch(() => undefined);
       return TOO_LARGE;
     }
     chunks.push(value);

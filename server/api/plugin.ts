@@ -8,8 +8,9 @@
  * imports. Each handler loads on its first request, so `vite build` never loads supabase-js. Vite
  * restarts the dev server when a file the config imports changes, so edits to api/ apply in dev too.
  *
- * A thin Connect <-> fetch adapter: Node's request becomes a `Request` (absolute URL from the Host
- * header, body buffered up to MAX_BODY_BYTES), the handler's `Response` is written back. Unknown names
+ * Through the shared Node <-> web adapter (server/lib/node-web.ts): Node's request becomes a `Request`
+ * (absolute URL from the Host header, body buffered here up to MAX_BODY_BYTES), the handler's
+ * `Response` is written back. Unknown names
  * under /api answer 404, a handler that throws answers 500; neither ever takes the server down.
  * Answers that are event streams (the AI proxy's streamed poems) are written piece by piece as they
  * come. The local backend only claims /auth/v1 and /rest/v1, so the two never overlap.
@@ -17,10 +18,10 @@
  * Once the server listens, LOCAL_SERVER_ORIGIN holds its own address: the handlers reach the local
  * backend and the local preview engine there (api/_lib/supabase.ts), never at the request's Host.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { TLSSocket } from "node:tls";
 import { loadEnv, type Connect, type Plugin } from "vite";
+import { fail, readBodyCapped, TOO_LARGE } from "../../api/_lib/http.ts";
+import { serveWeb } from "../lib/node-web.ts";
 
 export type Handler = (request: Request) => Promise<Response>;
 /** An api/<name>.ts module: `export default { fetch }`, the shape serverless hosts load. */
@@ -77,91 +78,12 @@ const SERVER_ENV = [
   "AI_UPSTREAM_TIMEOUT_MS",
 ] as const;
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  const payload = Buffer.from(JSON.stringify(body));
-  res.statusCode = status;
-  res.setHeader("content-type", "application/json; charset=utf-8");
-  res.setHeader("cache-control", "no-store");
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader("content-length", payload.byteLength);
-  res.end(payload);
-}
-
 /** The route name of /api/<name>[?query], "" for /api itself, or null outside /api. */
 function routeName(url: string): string | null {
   const pathname = url.split("?")[0];
   if (pathname === PREFIX || pathname === `${PREFIX}/`) return "";
   if (!pathname.startsWith(`${PREFIX}/`)) return null;
   return pathname.slice(PREFIX.length + 1);
-}
-
-const TOO_LARGE = Symbol("too large");
-
-/** Buffers the request body up to maxBytes; past that, the rest is drained and discarded. */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | typeof TOO_LARGE> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers["content-length"] ?? "0");
-    let tooLarge = Number.isFinite(declared) && declared > maxBytes;
-    const chunks: Buffer[] = [];
-    let total = 0;
-    req.on("data", (chunk: Buffer) => {
-      if (tooLarge) return;
-      total += chunk.byteLength;
-      if (total > maxBytes) {
-        tooLarge = true;
-        chunks.length = 0;
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(tooLarge ? TOO_LARGE : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
-function toWebRequest(req: IncomingMessage, body: Buffer | undefined, signal?: AbortSignal): Request {
-  const protocol = (req.socket as Partial<TLSSocket>).encrypted ? "https" : "http";
-  const host = req.headers.host ?? `${req.socket.localAddress ?? "localhost"}:${req.socket.localPort ?? 80}`;
-  let url: URL;
-  try {
-    url = new URL(req.url ?? "/", `${protocol}://${host}`);
-  } catch {
-    url = new URL(req.url ?? "/", `${protocol}://localhost`);
-  }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (name.startsWith(":") || value === undefined) continue; // HTTP/2 pseudo-headers
-    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  return new Request(url, {
-    method: req.method ?? "GET",
-    headers,
-    body: body && new Uint8Array(body),
-    signal,
-  });
-}
-
-async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
-  if (response.body && /^text\/event-stream/i.test(response.headers.get("content-type") ?? "")) {
-    res.statusCode = response.status;
-    response.headers.forEach((value, name) => res.setHeader(name, value));
-    res.flushHeaders();
-    const reader = response.body.getReader();
-    // The caller went away: stop reading, so the handler sees its stream cancelled.
-    res.once("close", () => void reader.cancel().catch(() => undefined));
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done || res.destroyed) break;
-      res.write(value);
-    }
-    res.end();
-    return;
-  }
-  const body = Buffer.from(await response.arrayBuffer());
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => res.setHeader(name, value));
-  res.setHeader("content-length", body.byteLength);
-  res.end(body);
 }
 
 /** The loader for a route name: an exact name, else the nearest "<prefix>/*" above it. */
@@ -175,33 +97,23 @@ function findRoute(routes: ApiRoutes, name: string): (() => Promise<HandlerModul
   return undefined;
 }
 
-async function handle(routes: ApiRoutes, req: IncomingMessage, res: ServerResponse, name: string) {
+/**
+ * The answer of route `name`: 404 for an unknown name (its body is never read; Node drops it once the
+ * answer is sent), 413 past MAX_BODY_BYTES, else the handler's, given the body read so far.
+ */
+async function handle(routes: ApiRoutes, name: string, request: Request): Promise<Response> {
   const load = findRoute(routes, name);
-  if (!load) {
-    // Drain whatever was sent so the answer reaches the client.
-    req.resume();
-    sendJson(res, 404, { error: API_MESSAGES.notFound });
-    return;
-  }
-  const method = req.method ?? "GET";
-  let body: Buffer | undefined;
-  if (method !== "GET" && method !== "HEAD") {
-    const read = await readBody(req, MAX_BODY_BYTES);
-    if (read === TOO_LARGE) {
-      sendJson(res, 413, { error: API_MESSAGES.tooLarge });
-      return;
-    }
-    body = read;
-  } else {
-    req.resume();
+  if (!load) return fail(404, API_MESSAGES.notFound);
+  let forwarded = request;
+  if (request.body) {
+    // Released, not cancelled, past the cap: the body streams from the socket, and the 413 must arrive.
+    const body = await readBodyCapped(request, MAX_BODY_BYTES, { overflow: "release" });
+    if (body === TOO_LARGE) return fail(413, API_MESSAGES.tooLarge);
+    forwarded = new Request(request, { body });
   }
   const { default: entry } = await load();
-  // A caller that leaves mid-way aborts the request, so the handler can stop its own work.
-  const left = new AbortController();
-  res.once("close", () => {
-    if (!res.writableFinished) left.abort();
-  });
-  await sendWebResponse(res, await entry.fetch(toWebRequest(req, body, left.signal)));
+  // The request's signal fires when the caller leaves mid-way, so the handler can stop its own work.
+  return entry.fetch(forwarded);
 }
 
 /** Connect middleware: answers everything under /api from `routes`, passes anything else on. */
@@ -212,14 +124,15 @@ export function createApiMiddleware(routes: ApiRoutes): Connect.NextHandleFuncti
       next();
       return;
     }
-    handle(routes, req, res, name).catch((error: unknown) => {
-      console.error(`[api] ${req.method ?? "GET"} ${PREFIX}/${name} failed:`, error);
-      if (res.headersSent) {
-        res.end();
-        return;
-      }
-      sendJson(res, 500, { error: API_MESSAGES.internal });
-    });
+    void serveWeb(
+      req,
+      res,
+      (request) => handle(routes, name, request),
+      (error) => {
+        console.error(`[api] ${req.method ?? "GET"} ${PREFIX}/${name} failed:`, error);
+        return { error: API_MESSAGES.internal };
+      },
+    );
   };
 }
 
