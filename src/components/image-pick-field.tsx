@@ -1,10 +1,8 @@
+/** A small optional picture field: choose or drop one image, see it, remove it. */
 import { useId, useRef } from "react";
 import { ImagePlus, X } from "lucide-react";
+import { DropPickButton, HiddenFileInput } from "@/components/file-pick";
 import { Button } from "@/components/ui/button";
-import { IMAGE_ACCEPT } from "@/components/upload-area";
-import { useFileDrop } from "@/hooks/use-file-drop";
-import { pickImageFile } from "@/lib/image";
-import { cn } from "@/lib/utils";
 
 type ImagePickFieldProps = {
   label: string;
@@ -24,14 +22,6 @@ type ImagePickFieldProps = {
 export function ImagePickField({ label, hint, previewUrl, onFile, onRemove, disabled }: ImagePickFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = useId();
-  const { dragging, dropProps } = useFileDrop({
-    disabled,
-    onFiles: (files, source) => {
-      const file = pickImageFile(files, source);
-      if (file) onFile(file);
-      return Boolean(file);
-    },
-  });
 
   return (
     <div className="grid gap-2" role="group" aria-labelledby={labelId}>
@@ -48,35 +38,17 @@ export function ImagePickField({ label, hint, previewUrl, onFile, onRemove, disa
           </Button>
         </div>
       ) : (
-        <button
-          type="button"
-          disabled={disabled}
+        <DropPickButton
           onClick={() => inputRef.current?.click()}
-          {...dropProps}
-          data-active={dragging || undefined}
-          className={cn(
-            "flex items-center justify-center gap-2 rounded-lg border-2 border-dashed p-4 text-sm text-muted-foreground transition-colors hover:bg-muted disabled:pointer-events-none disabled:opacity-50",
-            dragging && "border-primary bg-accent",
-          )}
+          onFile={onFile}
+          disabled={disabled}
+          className="justify-center p-4 disabled:pointer-events-none disabled:opacity-50"
         >
           <ImagePlus aria-hidden="true" className="size-5" />
           Choose or drop a picture
-        </button>
+        </DropPickButton>
       )}
-      <input
-        ref={inputRef}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        aria-label={label}
-        onChange={(e) => {
-          const file = pickImageFile(e.currentTarget.files, "picker");
-          e.currentTarget.value = "";
-          if (file) onFile(file);
-        }}
-      />
+      <HiddenFileInput ref={inputRef} aria-label={label} onPick={(files) => files[0] && onFile(files[0])} />
     </div>
   );
 }

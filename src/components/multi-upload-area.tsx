@@ -1,7 +1,7 @@
-import { useId, useRef, type ReactNode } from "react";
-import { Camera, Images } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { IMAGE_ACCEPT } from "@/components/upload-area";
+/** "Drop your images here": the many-image upload area (drop, pick, camera, paste) of the batch tool. */
+import { useId, type ReactNode } from "react";
+import { Images } from "lucide-react";
+import { PickButtons } from "@/components/file-pick";
 import { useFileDrop } from "@/hooks/use-file-drop";
 import { cn } from "@/lib/utils";
 
@@ -50,8 +50,6 @@ export function MultiUploadArea({
   acceptPaste = true,
   className,
 }: MultiUploadAreaProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const cameraRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const { dragging, dropProps } = useFileDrop({
     disabled,
@@ -64,9 +62,8 @@ export function MultiUploadArea({
     },
   });
 
-  function onPicked(input: HTMLInputElement) {
-    const { images } = splitImageFiles(input.files, "picker");
-    input.value = "";
+  function onPicked(files: File[]) {
+    const { images } = splitImageFiles(files, "picker");
     if (images.length > 0) onFiles(images, 0);
   }
 
@@ -90,46 +87,15 @@ export function MultiUploadArea({
         </h2>
         <div className="text-sm text-muted-foreground">{description}</div>
       </div>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Button type="button" disabled={disabled} onClick={() => inputRef.current?.click()}>
-          <Images aria-hidden="true" />
-          {buttonLabel}
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          disabled={disabled}
-          className="md:hidden"
-          onClick={() => cameraRef.current?.click()}
-        >
-          <Camera aria-hidden="true" />
-          Take Photo
-        </Button>
-      </div>
-      <p className="text-xs text-muted-foreground">JPG, PNG, WEBP, GIF or HEIC. You can also paste images.</p>
-      <input
-        ref={inputRef}
-        type="file"
+      <PickButtons
+        label={buttonLabel}
+        icon={<Images aria-hidden="true" />}
+        onPick={onPicked}
         multiple
-        accept={IMAGE_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
         disabled={disabled}
-        onChange={(e) => onPicked(e.currentTarget)}
-        data-testid="files-input"
+        inputTestId="files-input"
       />
-      <input
-        ref={cameraRef}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        disabled={disabled}
-        onChange={(e) => onPicked(e.currentTarget)}
-      />
+      <p className="text-xs text-muted-foreground">JPG, PNG, WEBP, GIF or HEIC. You can also paste images.</p>
     </section>
   );
 }

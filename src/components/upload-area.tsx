@@ -1,7 +1,8 @@
-import { useId, useRef } from "react";
-import { Camera, ImageUp } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { useFileDrop } from "@/hooks/use-file-drop";
+/** "Drop your image here": the one-photo upload area of the single-image tools. */
+import { useId } from "react";
+import { ImageUp } from "lucide-react";
+import { PickButtons } from "@/components/file-pick";
+import { useImageFileDrop } from "@/hooks/use-file-drop";
 import { pickImageFile } from "@/lib/image";
 import { cn } from "@/lib/utils";
 
@@ -18,9 +19,6 @@ type UploadAreaProps = {
   acceptPaste?: boolean;
 };
 
-/** What the file pickers offer: every image type, HEIC included (browsers often omit it from image/*). */
-export const IMAGE_ACCEPT = "image/*,.heic,.heif";
-
 /**
  * "Drop your image here" (SPEC 2.2): drag and drop with an active look, "Select Image", the camera on
  * phones, and paste from the clipboard. Only the first image is used; dropped non-images are ignored.
@@ -34,22 +32,11 @@ export function UploadArea({
   theme,
   acceptPaste = true,
 }: UploadAreaProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const cameraRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
-  const { dragging, dropProps } = useFileDrop({
-    disabled,
-    acceptPaste,
-    onFiles: (files, source) => {
-      const file = pickImageFile(files, source);
-      if (file) onFile(file);
-      return Boolean(file);
-    },
-  });
+  const { dragging, dropProps } = useImageFileDrop(onFile, { disabled, acceptPaste });
 
-  function onPicked(input: HTMLInputElement) {
-    const file = pickImageFile(input.files, "picker");
-    input.value = "";
+  function onPicked(files: File[]) {
+    const file = pickImageFile(files, "picker");
     if (file) onFile(file);
   }
 
@@ -77,52 +64,17 @@ export function UploadArea({
         <p className="text-muted-foreground">{description}</p>
         {teaser && <p className="text-sm font-medium">{teaser}</p>}
       </div>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Button
-          type="button"
-          disabled={disabled}
-          className={theme?.button}
-          onClick={() => inputRef.current?.click()}
-        >
-          <ImageUp aria-hidden="true" />
-          Select Image
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          disabled={disabled}
-          className="md:hidden"
-          onClick={() => cameraRef.current?.click()}
-        >
-          <Camera aria-hidden="true" />
-          Take Photo
-        </Button>
-      </div>
+      <PickButtons
+        label="Select Image"
+        icon={<ImageUp aria-hidden="true" />}
+        onPick={onPicked}
+        disabled={disabled}
+        className={theme?.button}
+        inputTestId="file-input"
+      />
       <p className="text-xs text-muted-foreground">
         JPG, PNG, WEBP, GIF or HEIC. You can also paste an image. Images under 5MB work best.
       </p>
-      <input
-        ref={inputRef}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        disabled={disabled}
-        onChange={(e) => onPicked(e.currentTarget)}
-        data-testid="file-input"
-      />
-      <input
-        ref={cameraRef}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        disabled={disabled}
-        onChange={(e) => onPicked(e.currentTarget)}
-      />
     </section>
   );
 }

@@ -1,4 +1,6 @@
+/** Drag and drop of files onto an element, and paste from the page: the hook behind every drop target. */
 import { useEffect, useRef, useState, type DragEvent } from "react";
+import { pickImageFile } from "@/lib/image";
 
 export type FileDropSource = "drop" | "paste";
 
@@ -62,4 +64,19 @@ export function useFileDrop({ onFiles, disabled = false, acceptPaste = false }: 
     },
   };
   return { dragging: active, dropProps };
+}
+
+/** useFileDrop for one image: the first image dropped or pasted goes to `onFile` (other files are ignored). */
+export function useImageFileDrop(
+  onFile: (file: File) => void,
+  options: Omit<FileDropOptions, "onFiles"> = {},
+) {
+  return useFileDrop({
+    ...options,
+    onFiles: (files, source) => {
+      const file = pickImageFile(files, source);
+      if (file) onFile(file);
+      return Boolean(file);
+    },
+  });
 }

@@ -1,3 +1,4 @@
+/** The "Convert Image" dialog: a photo (picked, dropped or the page's) and a change described in words. */
 import { useRef, useState, type FormEvent } from "react";
 import { AlertTriangle, Upload, Wand2 } from "lucide-react";
 import { toast } from "sonner";
@@ -11,11 +12,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { DropPickButton, HiddenFileInput } from "@/components/file-pick";
 import { PromptField } from "@/components/prompt-field";
-import { IMAGE_ACCEPT } from "@/components/upload-area";
-import { useFileDrop } from "@/hooks/use-file-drop";
-import { pickImageFile } from "@/lib/image";
-import { cn } from "@/lib/utils";
 
 type CustomPromptDialogProps = {
   open: boolean;
@@ -39,13 +37,6 @@ export function CustomPromptDialog({
   busy,
 }: CustomPromptDialogProps) {
   const [prompt, setPrompt] = useState("");
-  const { dragging, dropProps } = useFileDrop({
-    onFiles: (files, source) => {
-      const file = pickImageFile(files, source);
-      if (file) onSelectFile(file);
-      return Boolean(file);
-    },
-  });
   const inputRef = useRef<HTMLInputElement>(null);
 
   function submit(e: FormEvent) {
@@ -81,34 +72,20 @@ export function CustomPromptDialog({
               />
             )
           ) : (
-            <button
-              type="button"
+            <DropPickButton
               onClick={() => inputRef.current?.click()}
-              {...dropProps}
-              data-active={dragging || undefined}
-              className={cn(
-                "flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-sm text-muted-foreground transition-colors hover:bg-muted",
-                dragging && "border-primary bg-accent",
-              )}
+              onFile={onSelectFile}
+              className="flex-col p-6"
             >
               <Upload aria-hidden="true" className="size-6" />
               <span className="font-medium text-foreground">Click to upload or drag and drop</span>
               <span>PNG, JPG or GIF</span>
-            </button>
+            </DropPickButton>
           )}
-          <input
+          <HiddenFileInput
             ref={inputRef}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
             aria-label="Upload an image to transform"
-            onChange={(e) => {
-              const file = pickImageFile(e.currentTarget.files, "picker");
-              e.currentTarget.value = "";
-              if (file) onSelectFile(file);
-            }}
+            onPick={(files) => files[0] && onSelectFile(files[0])}
           />
           <PromptField
             label="Your transformation"

@@ -1,0 +1,136 @@
+/**
+ * Picking files the way every picker of the app does: a hidden file input that a visible button
+ * opens, the "Select" and "Take Photo" pair of the upload areas, and the dashed "choose or drop"
+ * button of the small picture fields.
+ */
+import { useRef, type ComponentProps, type ReactNode } from "react";
+import { Camera } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { useImageFileDrop } from "@/hooks/use-file-drop";
+import { cn } from "@/lib/utils";
+
+/** What the file pickers offer: every image type, HEIC included (browsers often omit it from image/*). */
+export const IMAGE_ACCEPT = "image/*,.heic,.heif";
+
+type HiddenFileInputProps = Omit<
+  ComponentProps<"input">,
+  "type" | "className" | "tabIndex" | "aria-hidden" | "onChange" | "accept"
+> & {
+  /** The files chosen (the input is cleared afterwards, so choosing the same file again works). */
+  onPick: (files: File[]) => void;
+  accept?: string;
+};
+
+/** A file input out of sight and out of the tab order (a button opens it); images by default. */
+export function HiddenFileInput({ onPick, accept = IMAGE_ACCEPT, ...props }: HiddenFileInputProps) {
+  return (
+    <input
+      {...props}
+      type="file"
+      accept={accept}
+      className="sr-only"
+      tabIndex={-1}
+      aria-hidden="true"
+      onChange={(e) => {
+        const files = Array.from(e.currentTarget.files ?? []);
+        e.currentTarget.value = "";
+        onPick(files);
+      }}
+    />
+  );
+}
+
+type PickButtonsProps = {
+  label: string;
+  icon: ReactNode;
+  /** The files chosen with either button. */
+  onPick: (files: File[]) => void;
+  multiple?: boolean;
+  disabled?: boolean;
+  /** Extra classes of the main button (a tool's theme). */
+  className?: string;
+  /** The test id of the main input. */
+  inputTestId?: string;
+};
+
+/** The upload areas' buttons: the picker, and on phones the camera, each with its hidden input. */
+export function PickButtons({
+  label,
+  icon,
+  onPick,
+  multiple,
+  disabled,
+  className,
+  inputTestId,
+}: PickButtonsProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex flex-wrap justify-center gap-2">
+      <Button
+        type="button"
+        disabled={disabled}
+        className={className}
+        onClick={() => inputRef.current?.click()}
+      >
+        {icon}
+        {label}
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        disabled={disabled}
+        className="md:hidden"
+        onClick={() => cameraRef.current?.click()}
+      >
+        <Camera aria-hidden="true" />
+        Take Photo
+      </Button>
+      <HiddenFileInput
+        ref={inputRef}
+        multiple={multiple}
+        disabled={disabled}
+        onPick={onPick}
+        data-testid={inputTestId}
+      />
+      <HiddenFileInput
+        ref={cameraRef}
+        accept="image/*"
+        capture="environment"
+        disabled={disabled}
+        onPick={onPick}
+      />
+    </div>
+  );
+}
+
+type DropPickButtonProps = {
+  /** Opens the picker (the caller's hidden input). */
+  onClick: () => void;
+  /** The first image dropped on the button. */
+  onFile: (file: File) => void;
+  disabled?: boolean;
+  className?: string;
+  children: ReactNode;
+};
+
+/** A dashed button that opens the picker and takes one dropped image, lit while a file is dragged over it. */
+export function DropPickButton({ onClick, onFile, disabled, className, children }: DropPickButtonProps) {
+  const { dragging, dropProps } = useImageFileDrop(onFile, { disabled });
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={onClick}
+      {...dropProps}
+      data-active={dragging || undefined}
+      className={cn(
+        "flex items-center gap-2 rounded-lg border-2 border-dashed text-sm text-muted-foreground transition-colors hover:bg-muted",
+        className,
+        dragging && "border-primary bg-accent",
+      )}
+    >
+      {children}
+    </button>
+  );
+}
