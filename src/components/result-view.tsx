@@ -1,9 +1,10 @@
+/** A tool's photo and its result side by side, with the actions and a before/after slider. */
 import type { ReactNode } from "react";
 import { Download, Info, RefreshCw, RotateCcw } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CompareSlider } from "./compare-slider";
-import { ShareButton, type ShareContent } from "./share-button";
+import { ShareButton } from "./share-button";
 
 type ResultViewProps = {
   originalUrl: string;
@@ -19,8 +20,8 @@ type ResultViewProps = {
   /** Shown instead of the recreate button when the tier does not allow it. */
   recreateHint?: ReactNode;
   labels?: { original?: string; modified?: string; reset?: string };
-  /** What "Share" shares; no Share button when omitted. */
-  share?: ShareContent;
+  /** The shared result's file name and title; no Share button when omitted. */
+  share?: { fileName: string; title: string };
 };
 
 /** Original left, result right (SPEC 2.2), then the actions and a before/after slider. */
@@ -86,7 +87,9 @@ export function ResultView({
             Download
           </Button>
         )}
-        {modifiedUrl && share && <ShareButton content={share} disabled={processing} />}
+        {modifiedUrl && share && (
+          <ShareButton content={{ kind: "file", file: modifiedUrl, ...share }} disabled={processing} />
+        )}
         {modifiedUrl && onRecreate && (
           <Button
             variant="secondary"

@@ -1,3 +1,4 @@
+/** The frame of every AI tool page, and the wiring of a tool's run into it (banner, Try again, overlay). */
 import type { ReactNode } from "react";
 import { RefreshCw } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
@@ -27,6 +28,31 @@ export type ToolPageProps = {
   footer?: ReactNode;
   children: ReactNode;
 };
+
+/** What a tool's hook says about its AI run. */
+export type ToolRun = {
+  error?: ToolPageProps["error"];
+  /** Whether "Try again" is offered for the error. */
+  canRetry: boolean;
+  retry: () => void;
+  retryWait: RetryWait | null;
+  cancel: () => void;
+};
+
+/**
+ * ToolPage's error banner, "Try again" and processing overlay for a tool's run. `overlay` is the
+ * overlay's title and text while the run is shown full-screen (falsy: no overlay).
+ */
+export function toolRunProps(
+  run: ToolRun,
+  overlay: { title: string; text: string } | null | false | undefined,
+): Pick<ToolPageProps, "error" | "onRetry" | "processing"> {
+  return {
+    error: run.error,
+    onRetry: run.canRetry ? run.retry : undefined,
+    processing: overlay ? { ...overlay, retryWait: run.retryWait, onCancel: run.cancel } : null,
+  };
+}
 
 /**
  * The frame every AI tool page shares (DESIGN "AI tools"): heading with the remaining counter, the

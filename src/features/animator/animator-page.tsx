@@ -4,7 +4,7 @@ import { AspectRatioSelect } from "@/components/aspect-ratio-select";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
 import { ShareButton } from "@/components/share-button";
-import { ToolPage } from "@/components/tool-page";
+import { ToolPage, toolRunProps } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/config/tools";
 import { AnimationPlayer } from "./animation-player";
@@ -39,12 +39,8 @@ export function AnimatorPage() {
       title={TOOL.title}
       description={TOOL.description}
       emoji="🎬"
-      error={animator.error}
-      onRetry={animator.canRetry ? animator.retry : undefined}
       busy={busy}
-      processing={
-        running ? { ...OVERLAYS[running], retryWait: animator.retryWait, onCancel: animator.cancel } : null
-      }
+      {...toolRunProps(animator, running && OVERLAYS[running])}
     >
       <div className="grid items-start gap-6 md:grid-cols-2">
         <form

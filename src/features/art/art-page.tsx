@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Brush, ImageUp, PenLine } from "lucide-react";
 import { ResultView } from "@/components/result-view";
-import { ToolPage } from "@/components/tool-page";
+import { ToolPage, toolRunProps } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -54,16 +54,7 @@ export function ArtPage() {
         processing={processing}
         onReset={art.reset}
         onDownload={art.download}
-        share={
-          art.result
-            ? {
-                kind: "file",
-                file: art.result.dataUrl,
-                fileName: getTool("art").downloadName,
-                title: "Art Enhancer",
-              }
-            : undefined
-        }
+        share={{ fileName: tool.downloadName, title: "Art Enhancer" }}
         labels={{
           original: original.source === "drawing" ? "Your drawing" : "Original",
           modified: "Enhanced",
@@ -80,14 +71,8 @@ export function ArtPage() {
       title={tool.title}
       description={tool.description}
       emoji="🎨"
-      error={art.error}
-      onRetry={art.canRetry ? art.retry : undefined}
       busy={processing}
-      processing={
-        processing
-          ? { title: OVERLAY.title, text: OVERLAY.text, retryWait: art.retryWait, onCancel: art.cancel }
-          : null
-      }
+      {...toolRunProps(art, processing && OVERLAY)}
     >
       <Tabs value={tab} onValueChange={changeTab} className="gap-4">
         <TabsList aria-label="Start from" className="w-full sm:w-fit">

@@ -5,7 +5,7 @@ import { ImagePickField } from "@/components/image-pick-field";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
 import { ShareButton } from "@/components/share-button";
-import { ToolPage } from "@/components/tool-page";
+import { ToolPage, toolRunProps } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { ChoiceSelect } from "@/components/choice-select";
@@ -124,14 +124,11 @@ export function CelebrationPage() {
       title={TOOL.title}
       description={TOOL.description}
       emoji="🎉"
-      error={c.error}
-      onRetry={c.error ? () => void c.generate() : undefined}
       busy={processing}
-      processing={
-        processing
-          ? { title: OVERLAY.title, text: OVERLAY.text, retryWait: c.retryWait, onCancel: c.cancel }
-          : null
-      }
+      {...toolRunProps(
+        { ...c, canRetry: Boolean(c.error), retry: () => void c.generate() },
+        processing && OVERLAY,
+      )}
     >
       {c.result && c.resultLabel ? (
         <CelebrationResultView

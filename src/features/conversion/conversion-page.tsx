@@ -2,7 +2,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { Sparkles, Wand2 } from "lucide-react";
 import { ResultView } from "@/components/result-view";
 import { KeptNote } from "@/components/kept-note";
-import { ToolPage } from "@/components/tool-page";
+import { ToolPage, toolRunProps } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -63,19 +63,8 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
           )}
         </nav>
       }
-      error={conversion.error}
-      onRetry={conversion.canRetry ? conversion.retry : undefined}
       busy={processing}
-      processing={
-        processing
-          ? {
-              title: overlay.title,
-              text: overlay.text,
-              retryWait: conversion.retryWait,
-              onCancel: conversion.cancel,
-            }
-          : null
-      }
+      {...toolRunProps(conversion, processing && overlay)}
       footer={
         variant.footer && (
           <footer aria-hidden="true" className="flex justify-center gap-6 pt-2 text-3xl">
@@ -97,16 +86,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
           processing={processing}
           onReset={conversion.reset}
           onDownload={conversion.download}
-          share={
-            conversion.result
-              ? {
-                  kind: "file",
-                  file: conversion.result.dataUrl,
-                  fileName: variant.downloadName,
-                  title: variant.title,
-                }
-              : undefined
-          }
+          share={{ fileName: variant.downloadName, title: variant.title }}
           onRecreate={recreateAllowed ? conversion.recreate : undefined}
           recreateHint={
             <p className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Copy, Download, ImageUp, Loader2, RefreshCw, Square } from "lucide-react";
 import { CostNote } from "@/components/remaining-counter";
 import { ShareButton } from "@/components/share-button";
-import { ToolPage } from "@/components/tool-page";
+import { ToolPage, toolRunProps } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/config/tools";
@@ -36,12 +36,8 @@ export function PoetryPage() {
       title={TOOL.title}
       description={TOOL.description}
       emoji="📝"
-      error={poem.error}
-      onRetry={poem.canRetry ? poem.retry : undefined}
       busy={processing}
-      processing={
-        processing && !streaming ? { ...OVERLAY, retryWait: poem.retryWait, onCancel: cancel } : null
-      }
+      {...toolRunProps(poem, processing && !streaming && OVERLAY)}
     >
       {poem.photo ? (
         <section aria-label="Result" className="grid items-start gap-6 md:grid-cols-2">

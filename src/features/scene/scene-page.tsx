@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
 import { AlertTriangle, RotateCcw, Undo2 } from "lucide-react";
-import { ToolPage } from "@/components/tool-page";
+import { ToolPage, toolRunProps } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/config/tools";
 import { PositionPicker } from "./position-picker";
 import { SceneForm } from "./scene-form";
 import { SceneResult } from "./scene-result";
-import { SCENE_MESSAGES, SCENE_TYPE_LABELS, useScene, type SceneForm as SceneFormValues } from "./use-scene";
+import { SCENE_MESSAGES, SCENE_TYPE_LABELS } from "./scene-messages";
+import { useScene, type SceneForm as SceneFormValues } from "./use-scene";
 
 const EMPTY_FORM: SceneFormValues = { type: "image", description: "", position: null };
 
@@ -51,19 +52,14 @@ export function ScenePage() {
       title={tool.title}
       description={tool.description}
       emoji="🪄"
-      error={scene.error}
-      onRetry={scene.canRetry ? scene.retry : undefined}
       busy={busy}
-      processing={
-        processing
-          ? {
-              title: "Modifying Scene...",
-              text: `Our AI is adding your ${runningLabel} to the picture.`,
-              retryWait: scene.retryWait,
-              onCancel: scene.cancel,
-            }
-          : null
-      }
+      {...toolRunProps(
+        scene,
+        processing && {
+          title: "Modifying Scene...",
+          text: `Our AI is adding your ${runningLabel} to the picture.`,
+        },
+      )}
     >
       {!base ? (
         <div className="space-y-3">
