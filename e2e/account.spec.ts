@@ -1,6 +1,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";
+import { LOCAL_PUBLISHABLE_KEY } from "../src/config/local-backend.mjs";
 
 /** The Gemini key entries in this tab's storages. */
 function storedKeys(page: Page) {
@@ -130,7 +131,7 @@ test("a support request is sent, confirmed, and stored once for this user", asyn
   await expect(support).toBeHidden();
 
   // Read the user's own rows through the backend (row-level security: only theirs come back).
-  const rows = await page.evaluate(async () => {
+  const rows = await page.evaluate(async (apikey) => {
     const key = Object.keys(localStorage).find((k) => k.startsWith("sb-") && k.endsWith("-auth-token"));
     const session = key
       ? (JSON.parse(localStorage.getItem(key) ?? "null") as { access_token: string })
@@ -138,12 +139,12 @@ test("a support request is sent, confirmed, and stored once for this user", asyn
     if (!session) throw new Error("no session stored");
     const response = await fetch("/rest/v1/support_requests?select=type,description", {
       headers: {
-        apikey: "sb_publishable_local_restyle_ai_dev_only",
+        apikey,
         Authorization: `Bearer ${session.access_token}`,
       },
     });
     return (await response.json()) as { type: string; description: string }[];
-  });
+  }, LOCAL_PUBLISHABLE_KEY);
   expect(rows).toEqual([{ type: "Billing Question", description }]);
 });
 

@@ -2,9 +2,7 @@ import { createClient } from "@supabase/supabase-js";
 import ws from "ws";
 import type { TierId } from "../src/config/tiers";
 import { subscribe } from "../scripts/lib/checkout.mjs";
-
-/** The local backend's publishable key (supabase/config.toml); local only, never a secret. */
-const PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
+import { LOCAL_PUBLISHABLE_KEY as PUBLISHABLE_KEY } from "../src/config/local-backend.mjs";
 
 /**
  * Test set-up straight through the backend's API: sign up a user and put them on a plan through

@@ -20,13 +20,12 @@ import { chromium } from "playwright-core";
 import ws from "ws";
 import { CHROMIUM_ARGS, chromiumPath, root, startApp } from "./lib/app-server.mjs";
 import { subscribe } from "./lib/checkout.mjs";
+import { LOCAL_PUBLISHABLE_KEY as PUBLISHABLE_KEY } from "../src/config/local-backend.mjs";
 
 const TARGET_HEAP_BYTES = 300 * 1024 * 1024;
 const TARGET_RATIO = 1.3;
 const CONCURRENCY = 3;
 const PASSWORD = "correct-horse-42";
-// The local backend's publishable key (supabase/config.toml); local only, never a secret.
-const PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
 
 const { values: args } = parseArgs({
   options: {

@@ -11,13 +11,13 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { freePort, root, startApp } from "./lib/app-server.mjs";
+import { LOCAL_PUBLISHABLE_KEY as PUBLISHABLE_KEY } from "../src/config/local-backend.mjs";
 
 const USERS = 20;
 const REQUESTS_PER_USER = 10;
 const FREEMIUM_LIMIT = 3;
 const LATENCY_SAMPLES = 30;
 const TARGET_RATIO = 1.2;
-const PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
 const IMAGE_MODEL = "gemini-nano-banana-2.1";
 
 /** A photo as the app sends it: the repository's 12 MP fixture, prepared to 1536 px JPEG. */

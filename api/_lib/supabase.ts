@@ -18,12 +18,21 @@
  * Deploying: a Node runtime older than 22 (no global WebSocket) needs the `ws` package at run time;
  * supabase-js wants a WebSocket class even though realtime is never used.
  */
-import { createClient, isAuthApiError, type SupabaseClientOptions, type User } from "@supabase/supabase-js";
+import {
+  createClient,
+  isAuthApiError,
+  type SupabaseClient,
+  type SupabaseClientOptions,
+  type User,
+} from "@supabase/supabase-js";
 import { nonEmpty, processEnv, type Env } from "./http.ts";
 import { verifyHs256 } from "./jwt.ts";
+// Relative paths, not "@/": vite.config.ts bundles api/ for the dev and start servers without the alias.
+import type { Database } from "../../src/config/database.types.ts";
+import { LOCAL_PUBLISHABLE_KEY } from "../../src/config/local-backend.mjs";
 
-/** The publishable key of the local backend (supabase/config.toml). Local-only; public by design. */
-export const LOCAL_PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
+/** A client typed by the database's schema (src/config/database.types.ts). */
+export type Db = SupabaseClient<Database>;
 
 /** How long one call to Supabase (auth, REST or a function) may take before the request fails. */
 const SUPABASE_TIMEOUT_MS = 10_000;
@@ -90,11 +99,11 @@ function withTimeout(fetchImpl: typeof fetch, timeoutMs = SUPABASE_TIMEOUT_MS): 
 const NO_SESSION = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
 
 /** A client acting as the caller: their token, so row-level security decides as for the browser. */
-export async function userClient<Database = unknown>(
+export async function userClient(
   target: SupabaseTarget,
   token: string,
   fetchImpl: typeof fetch = fetch,
-) {
+): Promise<Db> {
   return createClient<Database>(target.url, target.publishableKey, {
     global: { headers: { Authorization: `Bearer ${token}` }, fetch: withTimeout(fetchImpl) },
     auth: NO_SESSION,
@@ -103,10 +112,7 @@ export async function userClient<Database = unknown>(
 }
 
 /** A client with the server's secret key (service_role). Throws when the target has none. */
-export async function serviceClient<Database = unknown>(
-  target: SupabaseTarget,
-  fetchImpl: typeof fetch = fetch,
-) {
+export async function serviceClient(target: SupabaseTarget, fetchImpl: typeof fetch = fetch): Promise<Db> {
   if (!target.secretKey) throw new Error("SUPABASE_SECRET_KEY is not set.");
   return createClient<Database>(target.url, target.secretKey, {
     global: { fetch: withTimeout(fetchImpl, SERVICE_TIMEOUT_MS) },

@@ -3,7 +3,7 @@
  * service_role only), called with the server's secret key. Postgres decides, not this process:
  * serverless instances share no memory, so every count and every limit lives in the database.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { Db } from "./supabase.ts";
 
 type Status = { tier: string; monthly_limit: number; used: number; reserved: number; remaining: number };
 
@@ -28,19 +28,19 @@ function toStatus(row: Status): UsageStatus {
   };
 }
 
-function firstRow<T>(data: unknown, what: string): T {
-  const row = Array.isArray(data) ? (data[0] as T | undefined) : (data as T | null);
-  if (!row) throw new Error(`${what} answered no row.`);
-  return row;
-}
-
-// supabase-js's rpc is typed from a Database type; these functions are untyped on purpose (one place).
-type AnyClient = SupabaseClient<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function call<T>(client: AnyClient, fn: string, args: Record<string, unknown>): Promise<T> {
-  const { data, error } = await client.rpc(fn, args);
+/**
+ * The one row a `returns table` function answers: an array from PostgREST, or the row itself where an
+ * answer gives it alone (as `.single()` would).
+ */
+function firstRow<Row extends object>(
+  fn: string,
+  data: Row[] | Row | null,
+  error: { code?: string; message: string } | null,
+): Row {
   if (error) throw new Error(`${fn} failed: ${error.code ?? ""} ${error.message}`);
-  return firstRow<T>(data, fn);
+  const row = Array.isArray(data) ? data[0] : data;
+  if (!row) throw new Error(`${fn} answered no row.`);
+  return row;
 }
 
 /**
@@ -48,23 +48,25 @@ async function call<T>(client: AnyClient, fn: string, args: Record<string, unkno
  * round trip. `id` is null when a rate limit refused (`retryAfterMs`) or the month's limit is reached.
  */
 export async function reserveConversion(
-  client: AnyClient,
+  client: Db,
   userId: string,
   ttlSeconds: number,
   rateLimits: RateLimit[] = [],
 ): Promise<Reservation> {
-  const row = await call<Status & { reservation_id: string | null; retry_after_ms: number | null }>(
-    client,
+  const { data, error } = await client.rpc("reserve_conversion", {
+    p_user_id: userId,
+    p_ttl_seconds: ttlSeconds,
+    p_rate_limits: rateLimits.map((limit) => ({
+      bucket: limit.bucket,
+      max: limit.max,
+      window_seconds: limit.windowSeconds,
+    })),
+  });
+  // reservation_id is null when nothing was reserved, retry_after_ms unless a rate limit refused.
+  const row: Status & { reservation_id: string | null; retry_after_ms: number | null } = firstRow(
     "reserve_conversion",
-    {
-      p_user_id: userId,
-      p_ttl_seconds: ttlSeconds,
-      p_rate_limits: rateLimits.map((limit) => ({
-        bucket: limit.bucket,
-        max: limit.max,
-        window_seconds: limit.windowSeconds,
-      })),
-    },
+    data,
+    error,
   );
   return { id: row.reservation_id, status: toStatus(row), retryAfterMs: row.retry_after_ms };
 }
@@ -74,14 +76,15 @@ export async function reserveConversion(
  * (then nothing was counted twice).
  */
 export async function finishConversion(
-  client: AnyClient,
+  client: Db,
   reservationId: string,
   count: number,
 ): Promise<UsageStatus | null> {
-  const row = await call<Status & { finished: boolean }>(client, "finish_conversion", {
+  const { data, error } = await client.rpc("finish_conversion", {
     p_reservation_id: reservationId,
     p_count: count,
   });
+  const row = firstRow("finish_conversion", data, error);
   return row.finished ? toStatus(row) : null;
 }
 
@@ -89,16 +92,13 @@ export async function finishConversion(
  * Counts one request against `limit` for this user (checkout, support). Throws when the database
  * fails: the handler answers 500 then, never lets the request through uncounted.
  */
-export async function hitRateLimit(
-  client: AnyClient,
-  userId: string,
-  limit: RateLimit,
-): Promise<RateLimitHit> {
-  const row = await call<{ allowed: boolean; retry_after_ms: number }>(client, "hit_rate_limit", {
+export async function hitRateLimit(client: Db, userId: string, limit: RateLimit): Promise<RateLimitHit> {
+  const { data, error } = await client.rpc("hit_rate_limit", {
     p_user_id: userId,
     p_bucket: limit.bucket,
     p_max: limit.max,
     p_window_seconds: limit.windowSeconds,
   });
+  const row = firstRow("hit_rate_limit", data, error);
   return { allowed: row.allowed, retryAfterMs: row.retry_after_ms };
 }

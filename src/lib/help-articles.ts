@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Tables } from "@/config/database.types";
 import { getSupabase } from "@/lib/supabase";
 
 /** A row of `help_articles` (SPEC 3): public, read-only, listed by ascending id. */
-export type HelpArticle = { id: number; title: string; content: string };
+export type HelpArticle = Tables<"help_articles">;
 
 /** The backend answered the query with an error (network down, table missing, refused...). */
 export class HelpArticlesQueryError extends Error {
@@ -12,23 +13,12 @@ export class HelpArticlesQueryError extends Error {
   }
 }
 
-function toHelpArticle(row: unknown): HelpArticle {
-  if (typeof row === "object" && row !== null) {
-    const { id, title, content } = row as Record<string, unknown>;
-    if (typeof id === "number" && typeof title === "string" && typeof content === "string") {
-      return { id, title, content };
-    }
-  }
-  throw new Error("A help article came back in an unexpected shape");
-}
-
 /** Every help article, in id order. Throws HelpArticlesQueryError when the query fails. */
 export async function fetchHelpArticles(): Promise<HelpArticle[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from("help_articles").select("*").order("id", { ascending: true });
   if (error) throw new HelpArticlesQueryError(error.message, { cause: error });
-  if (!Array.isArray(data)) throw new Error("The help articles came back in an unexpected shape");
-  return data.map(toHelpArticle);
+  return data;
 }
 
 export const helpArticlesQueryOptions = () =>

@@ -12,8 +12,8 @@ export async function fetchSubscriptionTier(userId: string): Promise<TierId> {
     .eq("user_id", userId)
     .maybeSingle();
   if (error) throw error;
-  const tier: unknown = data?.tier;
-  return isTierId(tier) ? tier : DEFAULT_TIER;
+  // The column is text (its check constraint names the plans): narrowed to the plans the app knows.
+  return data && isTierId(data.tier) ? data.tier : DEFAULT_TIER;
 }
 
 export const subscriptionQueryOptions = (userId: string) =>

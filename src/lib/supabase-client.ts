@@ -1,14 +1,18 @@
 import { AuthClient, type GoTrueClient } from "@supabase/auth-js";
 import { PostgrestClient } from "@supabase/postgrest-js";
+import type { Database } from "@/config/database.types";
 
 /**
- * What the app uses of Supabase: auth (sessions) and the REST API (tables). Built from supabase-js's
- * own auth and PostgREST clients, wired the way `createClient` wires them, without the realtime,
- * storage and functions clients the app never calls (a third of supabase-js's size).
+ * What the app uses of Supabase: auth (sessions) and the REST API (tables), typed by the database's
+ * schema (config/database.types.ts). Built from supabase-js's own auth and PostgREST clients, wired the
+ * way `createClient` wires them, without the realtime, storage and functions clients the app never
+ * calls (a third of supabase-js's size).
  */
+type Rest = PostgrestClient<Database>;
+
 export type AppSupabase = {
   auth: GoTrueClient;
-  from: PostgrestClient["from"];
+  from: Rest["from"];
 };
 
 export type SupabaseSettings = { url: string; key: string; storageKey: string };
@@ -36,6 +40,6 @@ export function createAppSupabase({ url, key, storageKey }: SupabaseSettings): A
     }
     return fetch(input, { ...init, headers });
   };
-  const rest = new PostgrestClient(new URL("rest/v1", base).href, { fetch: fetchWithAuth });
-  return { auth, from: rest.from.bind(rest) as PostgrestClient["from"] };
+  const rest: Rest = new PostgrestClient<Database>(new URL("rest/v1", base).href, { fetch: fetchWithAuth });
+  return { auth, from: rest.from.bind(rest) as Rest["from"] };
 }

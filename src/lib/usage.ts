@@ -102,8 +102,7 @@ export async function fetchServerUsed(userId: string, month: string): Promise<nu
     .eq("month", month)
     .maybeSingle();
   if (error) throw error;
-  const used: unknown = data?.used;
-  return typeof used === "number" && used > 0 ? used : 0;
+  return data?.used ?? 0;
 }
 
 /**

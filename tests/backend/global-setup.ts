@@ -9,6 +9,8 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { createServer } from "vite";
 import type { TestProject } from "vitest/node";
+// supabase/config.toml's publishable key; with keys configured, even /auth/v1/health needs it.
+import { LOCAL_PUBLISHABLE_KEY as PUBLISHABLE_KEY } from "../../src/config/local-backend.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,8 +23,6 @@ declare module "vitest" {
 }
 
 const READY_TIMEOUT_MS = 30_000;
-/** supabase/config.toml's publishable key; with keys configured, even /auth/v1/health needs it. */
-const PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
 
 async function waitUntilReady(url: string, apikey: string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;

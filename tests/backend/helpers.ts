@@ -5,12 +5,13 @@ import { randomUUID } from "node:crypto";
 import { createClient, type SupabaseClientOptions, type User } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import { inject } from "vitest";
+import type { Database } from "../../src/config/database.types";
+import { LOCAL_PUBLISHABLE_KEY as PUBLISHABLE_KEY } from "../../src/config/local-backend.mjs";
 
 /** The publishable (anon) key of supabase/config.toml. Local-only; never a hosted project's key. */
-export const PUBLISHABLE_KEY = "sb_publishable_local_restyle_ai_dev_only";
-
-export const ISSUE_TYPES = ["Technical Issue", "Billing Question", "Feature Request", "Other"] as const;
-export const TIERS = ["Freemium", "$5/month", "$10/month", "$30/month"] as const;
+export { PUBLISHABLE_KEY };
+export { ISSUE_TYPES } from "../../src/config/support";
+export { TIER_IDS as TIERS } from "../../src/config/tiers";
 
 /** Postgres error codes as PostgREST passes them through. */
 export const PG = {
@@ -21,36 +22,6 @@ export const PG = {
   /** not_null_violation */
   notNullViolation: "23502",
 } as const;
-
-/** The schema of supabase/migrations, in the shape `supabase gen types typescript` emits. */
-export type Database = {
-  public: {
-    Tables: {
-      help_articles: {
-        Row: { id: number; title: string; content: string };
-        Insert: { id?: never; title: string; content: string };
-        Update: { id?: never; title?: string; content?: string };
-        Relationships: [];
-      };
-      support_requests: {
-        Row: { id: string; user_id: string; description: string; type: string; created_at: string };
-        Insert: { id?: string; user_id: string; description: string; type?: string; created_at?: string };
-        Update: { id?: string; user_id?: string; description?: string; type?: string; created_at?: string };
-        Relationships: [];
-      };
-      subscriptions: {
-        Row: { user_id: string; tier: string; updated_at: string };
-        Insert: { user_id: string; tier: string; updated_at?: string };
-        Update: { user_id?: string; tier?: string; updated_at?: string };
-        Relationships: [];
-      };
-    };
-    Views: { [_ in never]: never };
-    Functions: { [_ in never]: never };
-    Enums: { [_ in never]: never };
-    CompositeTypes: { [_ in never]: never };
-  };
-};
 
 type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"]>;
 

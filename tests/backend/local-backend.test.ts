@@ -53,3 +53,13 @@ it("generates secrets per data folder, keeps them owner-only, and reuses them on
     for (const dir of [a, b]) fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it("is configured with the publishable key the code uses (src/config/local-backend.mjs)", async () => {
+  const config = fs.readFileSync(path.resolve("supabase/config.toml"), "utf8");
+  expect(/^publishable_key\s*=\s*"([^"]*)"/m.exec(config)?.[1]).toBe(PUBLISHABLE_KEY);
+  // And the running backend takes it.
+  const response = await fetch(`${supabaseUrl()}/rest/v1/help_articles?select=id&limit=1`, {
+    headers: { apikey: PUBLISHABLE_KEY },
+  });
+  expect(response.status).toBe(200);
+});
