@@ -6,6 +6,6 @@ export default e2eConfig({
   testDir: "e2e",
   testIgnore: ["hosted/**"],
   port: Number(process.env.E2E_PORT || 4317),
-  outDir: process.env.E2E_OUT_DIR || ".dist-e2e",
+  mode: "client",
   dbDirVariable: "E2E_DB_DIR",
 });

@@ -7,12 +7,11 @@ import { e2eConfig } from "./e2e/config";
 import { HOSTED_SERVER_KEY } from "./e2e/hosted/server-key";
 
 const port = Number(process.env.E2E_HOSTED_PORT || 4318);
-const HOSTED_OUT_DIR = process.env.E2E_HOSTED_OUT_DIR || "dist-e2e-hosted";
 
 export default e2eConfig({
   testDir: "e2e/hosted",
   port,
-  outDir: HOSTED_OUT_DIR,
+  mode: "hosted",
   dbDirVariable: "E2E_HOSTED_DB_DIR",
   env: {
     AI_MODE: "hosted",

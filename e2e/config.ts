@@ -8,14 +8,16 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../scripts/lib/chromium.mjs";
+import { e2eBuildDir } from "./builds.mjs";
 
 export type E2eOptions = {
   /** Specs to run (a folder under e2e/) and folders to leave out. */
   testDir: string;
   testIgnore?: string[];
-  /** Port, build folder and database folder, each overridable from the environment. */
+  /** Port and database folder, each overridable from the environment. */
   port: number;
-  outDir: string;
+  /** The AI mode, which names the build folder (e2e/builds.mjs). */
+  mode: "client" | "hosted";
   /** The environment variable that names (or receives) this run's database folder. */
   dbDirVariable: string;
   /** Added to `npm start`'s environment. */
@@ -32,8 +34,9 @@ export function e2eConfig(options: E2eOptions) {
   return defineConfig({
     testDir: options.testDir,
     testIgnore: options.testIgnore,
-    fullyParallel: false,
-    workers: 1,
+    // Every test signs up its own user, so tests run in parallel, across and within files.
+    fullyParallel: true,
+    workers: Number(process.env.E2E_WORKERS) || 2,
     forbidOnly: Boolean(process.env.CI),
     retries: process.env.CI ? 1 : 0,
     timeout: 60_000,
@@ -67,7 +70,7 @@ export function e2eConfig(options: E2eOptions) {
         PORT: String(options.port),
         SUPALITE_DB_URL: dbDir,
         LITE_TELEMETRY: "0",
-        BUILD_OUT_DIR: options.outDir,
+        BUILD_OUT_DIR: e2eBuildDir(options.mode),
         ...options.env,
       },
     },

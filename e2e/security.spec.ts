@@ -2,6 +2,7 @@
 // answer, the same as the deploy config (vercel.json), and no source map on the wire.
 import fs from "node:fs";
 import path from "node:path";
+import { e2eBuildDir } from "./builds.mjs";
 import { expect, test } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";
 
@@ -66,7 +67,7 @@ test("no source map is served, and the code does not point at one", async ({ req
   expect(code).not.toContain("sourceMappingURL");
   expect((await request.get(`${script}.map`)).status()).toBe(404);
   // Nor is one in the build folder that a deploy would upload.
-  const outDir = path.resolve(process.env.E2E_OUT_DIR || ".dist-e2e");
+  const outDir = path.resolve(e2eBuildDir("client"));
   const maps = fs.readdirSync(outDir, { recursive: true }).filter((name) => String(name).endsWith(".map"));
   expect(maps).toEqual([]);
 });

@@ -2,6 +2,7 @@
 // specs run against) is in no built file, and no page sends or receives it.
 import fs from "node:fs";
 import path from "node:path";
+import { e2eBuildDir } from "../builds.mjs";
 import { expect, test } from "../fixtures";
 import { HOSTED_SERVER_KEY } from "./server-key";
 
@@ -13,7 +14,7 @@ function filesUnder(dir: string): string[] {
 }
 
 test("the server's Gemini key is in no file of the hosted build", () => {
-  const outDir = path.resolve(process.env.E2E_HOSTED_OUT_DIR || "dist-e2e-hosted");
+  const outDir = path.resolve(e2eBuildDir("hosted"));
   const files = filesUnder(outDir);
   expect(files.some((file) => file.endsWith(".js"))).toBe(true);
   const needle = Buffer.from(HOSTED_SERVER_KEY);

@@ -1,0 +1,1 @@
+export function e2eBuildDir(mode: "client" | "hosted"): string;
