@@ -1,13 +1,19 @@
 #!/usr/bin/env node
-// First-load budget check (part of `npm test`). Builds the app and serves it as `npm start` does (own
+// First-load budget check (part of `npm test`). Serves the production build as `npm start` does (own
 // port, throw-away database), opens every route of budgets.json in a fresh headless Chromium with a phone
 // profile, and records every JS and CSS response from navigation until the network is idle. Each file is
 // gzipped at level 9 and summed per route. Prints a table; exits 1 when a route is over its budget (naming
 // the route and the chunk that grew against scripts/budget-baseline.json), loads code of another feature,
-// or loads a forbidden module.
+// loads a forbidden module, or when the build's source maps (which those two checks read) are missing.
 //
-//   node scripts/check-budget.mjs [--update-baseline] [--json] [--out-dir <folder>] [--verbose]
-//                                 [--budgets budgets.json]
+// Which build: run alone (`npm run test:budget`, `npm run test:budget:hosted`), it always builds, as
+// `npm start` does, into --out-dir or a temporary folder. With --build <folder> it builds nothing and
+// measures the build already in that folder, which must be `npm start`'s production build in the same
+// mode (AI_MODE): `npm test` (scripts/test-all.mjs) passes the build its end-to-end run has just made, so
+// each mode is built once.
+//
+//   node scripts/check-budget.mjs [--build <folder> | --out-dir <folder>] [--update-baseline] [--json]
+//                                 [--verbose] [--budgets budgets.json]
 //
 // Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
 import fs from "node:fs";
@@ -17,11 +23,14 @@ import zlib from "node:zlib";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, chromiumPath, freePort, root, signUpFresh, startApp } from "./lib/app-server.mjs";
+import { buildModules, sourceMapDir } from "./lib/build-modules.mjs";
+import { serveBuild } from "./lib/serve-build.mjs";
 
 const { values: args } = parseArgs({
   options: {
     "update-baseline": { type: "boolean", default: false },
     json: { type: "boolean", default: false },
+    build: { type: "string" },
     "out-dir": { type: "string" },
     verbose: { type: "boolean", default: false },
     budgets: { type: "string", default: "budgets.json" },
@@ -44,55 +53,6 @@ const PHONE = {
 const budgets = JSON.parse(fs.readFileSync(BUDGETS_FILE, "utf8"));
 const baseline = fs.existsSync(BASELINE_FILE) ? JSON.parse(fs.readFileSync(BASELINE_FILE, "utf8")) : {};
 const started = Date.now();
-
-/** `assets/index-D5Uwa1ea.js` -> `index.js`: a chunk's name across builds (its hash changes). */
-function chunkName(file) {
-  return path.basename(file).replace(/-[\w-]{8}(\.\w+)$/, "$1");
-}
-
-const mapCache = new Map();
-/** The source modules of a built file (from its source map), with their share of the minified size. */
-function modulesOf(outDir, file) {
-  if (mapCache.has(file)) return mapCache.get(file);
-  let modules = [];
-  const mapPath = path.join(outDir, file + ".map");
-  if (fs.existsSync(mapPath)) {
-    const map = JSON.parse(fs.readFileSync(mapPath, "utf8"));
-    const total = map.sourcesContent?.reduce((sum, s) => sum + (s?.length ?? 0), 0) || 1;
-    // Paths from the project's root (the build may live anywhere), with forward slashes.
-    const base = path.resolve(path.dirname(mapPath), map.sourceRoot ?? "");
-    modules = map.sources.map((source, i) => ({
-      source: path.relative(root, path.resolve(base, source)).split(path.sep).join("/"),
-      share: (map.sourcesContent?.[i]?.length ?? 0) / total,
-    }));
-  }
-  mapCache.set(file, modules);
-  return modules;
-}
-
-/** A package name or a src/ path, so a reader sees what a chunk holds. */
-function moduleLabel(source) {
-  const pkg = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-  return pkg ? pkg[1] : source;
-}
-
-function topModules(outDir, file, count = 4) {
-  const byLabel = new Map();
-  for (const { source, share } of modulesOf(outDir, file)) {
-    const label = moduleLabel(source);
-    byLabel.set(label, (byLabel.get(label) ?? 0) + share);
-  }
-  return [...byLabel.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([label]) => label);
-}
-
-/** A chunk's identity across builds: its name without the hash, and its largest package or file. */
-function chunkKey(outDir, file) {
-  const [main] = topModules(outDir, file, 1);
-  return main ? `${chunkName(file)} (${main})` : chunkName(file);
-}
 
 /** Open `url` in a fresh context; every JS and CSS response until the network is idle. */
 async function measure(browser, url, storageState) {
@@ -135,10 +95,23 @@ async function measure(browser, url, storageState) {
 
 const chromiumExecutable = chromiumPath();
 const port = Number(process.env.BUDGET_PORT) || (await freePort());
-console.info(`Building and starting the app (as npm start) on port ${port}...`);
-// The build goes to a temporary folder (outside the project, so no linter or formatter sees it).
-const outDir = args["out-dir"] ?? fs.mkdtempSync(path.join(os.tmpdir(), "restyle-budget-build-"));
-const app = await startApp({ port, outDir, log: args.verbose });
+let app;
+if (args.build) {
+  console.info(`Serving the build in ${args.build} (as npm start) on port ${port}...`);
+  app = await serveBuild({ port, outDir: args.build });
+} else {
+  console.info(`Building and starting the app (as npm start) on port ${port}...`);
+  // The build goes to a temporary folder (outside the project, so no linter or formatter sees it); it
+  // and its source maps (.sourcemaps/<its name>) go when we exit.
+  const outDir = args["out-dir"] ?? fs.mkdtempSync(path.join(os.tmpdir(), "restyle-budget-build-"));
+  if (!args["out-dir"]) {
+    process.on("exit", () => {
+      for (const dir of [outDir, sourceMapDir(outDir)]) fs.rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  app = await startApp({ port, outDir, log: args.verbose });
+}
+const { hasMap, modulesOf, topModules, chunkKey } = buildModules(app.outDir);
 const browser = await chromium.launch({ executablePath: chromiumExecutable, args: CHROMIUM_ARGS });
 
 const results = [];
@@ -158,15 +131,13 @@ try {
       entry.signedIn ? signedInState : undefined,
     );
     const sum = (kind) => files.filter((f) => f.kind === kind).reduce((n, f) => n + f.gz, 0);
-    const modules = files.flatMap((f) => modulesOf(app.outDir, f.file).map((m) => m.source));
+    const modules = files.flatMap((f) => modulesOf(f.file).map((m) => m.source));
     results.push({ entry, files, errors, js: sum("js"), css: sum("css"), modules });
   }
 } finally {
   await browser.close();
   await app.stop();
 }
-// The build's source maps are read for the report below; the temporary build goes when we exit.
-if (!args["out-dir"]) process.on("exit", () => fs.rmSync(outDir, { recursive: true, force: true }));
 
 // ---- Verdicts -------------------------------------------------------------------------------------
 const failures = [];
@@ -180,13 +151,13 @@ for (const result of results) {
     const chunks = files
       .filter((f) => f.kind === "js")
       .map((f) => {
-        const name = chunkKey(app.outDir, f.file);
+        const name = chunkKey(f.file);
         const was = previous[name];
         return { ...f, was, growth: f.gz - (was ?? 0) };
       });
     const describe = (c) =>
       `${c.file} ${c.was === undefined ? "(new) " : `${fmt(c.was)} -> `}${fmt(c.gz)} KB ` +
-      `[${topModules(app.outDir, c.file).join(", ")}]`;
+      `[${topModules(c.file).join(", ")}]`;
     const grew = chunks.filter((c) => c.growth > 100).sort((a, b) => b.growth - a.growth);
     if (grew.length > 0) return `grew: ${grew.slice(0, 3).map(describe).join("; ")}`;
     const largest = [...chunks].sort((a, b) => b.gz - a.gz).slice(0, 3);
@@ -202,6 +173,11 @@ for (const result of results) {
   for (const file of files.filter((f) => f.thirdParty)) {
     failures.push(`${name}: third-party ${file.kind} request ${file.file}`);
   }
+  // Without the maps the feature and forbidden-module checks below would see nothing (a generated
+  // chunk, such as the bundler's runtime, has none of its own).
+  if (!files.some((f) => f.kind === "js" && hasMap(f.file))) {
+    failures.push(`${name}: no source map of its JS in ${path.relative(root, sourceMapDir(app.outDir))}`);
+  }
   for (const pattern of budgets.forbidden ?? []) {
     const hit = modules.find((m) => m.includes(pattern));
     if (hit) failures.push(`${name}: loads ${hit}, which must not load at first (forbidden: ${pattern})`);
@@ -214,7 +190,7 @@ for (const result of results) {
     for (const feature of loaded) {
       if (!allowed.includes(feature)) {
         const chunk = files.find((f) =>
-          modulesOf(app.outDir, f.file).some((m) => m.source.startsWith(`src/features/${feature}/`)),
+          modulesOf(f.file).some((m) => m.source.startsWith(`src/features/${feature}/`)),
         );
         failures.push(
           `${name}: loads code of src/features/${feature} (in ${chunk?.file}); allowed: ${allowed.join(", ")}`,
@@ -250,7 +226,7 @@ if (args.verbose) {
   for (const { entry, files } of results) {
     console.info(`\n${entry.label ?? entry.route}:`);
     for (const f of [...files].sort((a, b) => b.gz - a.gz)) {
-      const mods = f.kind === "js" ? topModules(app.outDir, f.file).join(", ") : "";
+      const mods = f.kind === "js" ? topModules(f.file).join(", ") : "";
       console.info(
         `  ${fmt(f.gz).padStart(6)} KB  ${f.file}  ${f.encoding ? `(${f.encoding}) ` : ""}${mods}`,
       );
@@ -272,9 +248,7 @@ if (args["update-baseline"]) {
       {
         js,
         css,
-        chunks: Object.fromEntries(
-          files.filter((f) => f.kind === "js").map((f) => [chunkKey(app.outDir, f.file), f.gz]),
-        ),
+        chunks: Object.fromEntries(files.filter((f) => f.kind === "js").map((f) => [chunkKey(f.file), f.gz])),
       },
     ]),
   );
