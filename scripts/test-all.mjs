@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm test`: every check, one phase after another (the npm scripts of package.json), stopping at the
+// first that fails with its exit code, and then a table of each phase's time. The end-to-end phases build
+// the app once per mode (Playwright's web server is `npm start`), and the budget phases measure those same
+// builds (check-budget --build), so nothing is built twice.
+//
+// Phases that ran before this script (.ci/run: installing Chromium, npm ci) are shown first in the
+// table when TEST_PHASE_TIMES lists them, as "name=milliseconds;name=milliseconds".
+import { spawnSync } from "node:child_process";
+import { e2eBuildDir } from "../e2e/builds.mjs";
+
+const npm = (...args) => ["npm", ["run", ...args]];
+const PHASES = [
+  ["typecheck", npm("typecheck")],
+  ["lint", npm("lint")],
+  ["vitest", npm("test:unit")],
+  ["e2e client", npm("test:e2e")],
+  ["e2e hosted", npm("test:e2e:hosted")],
+  ["budgets client", npm("test:budget", "--", "--build", e2eBuildDir("client"))],
+  ["budgets hosted", npm("test:budget:hosted", "--", "--build", e2eBuildDir("hosted"))],
+];
+
+const times = (process.env.TEST_PHASE_TIMES ?? "")
+  .split(";")
+  .filter(Boolean)
+  .map((entry) => {
+    const [name, ms] = entry.split("=");
+    return { name, seconds: Number(ms) / 1000, status: "ok" };
+  });
+
+function report() {
+  const total = times.reduce((sum, t) => sum + t.seconds, 0);
+  const rows = [...times, { name: "total", seconds: total, status: "" }];
+  const width = Math.max(...rows.map((r) => r.name.length));
+  console.info("\nPhase times:");
+  for (const { name, seconds, status } of rows) {
+    console.info(`  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s  ${status}`);
+  }
+}
+
+for (const [name, [command, args]] of PHASES) {
+  console.info(`\n--- ${name}: ${command} ${args.join(" ")}`);
+  const started = performance.now();
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  const code = result.status ?? 1;
+  times.push({ name, seconds: (performance.now() - started) / 1000, status: code === 0 ? "ok" : "FAILED" });
+  if (code !== 0) {
+    report();
+    console.error(`\n${name} failed (exit code ${code}).`);
+    process.exit(code);
+  }
+}
+report();
