@@ -1,16 +1,14 @@
 #!/usr/bin/env node
 // Screenshots of every route at phone (390 px) and desktop (1280 px) widths, for a human to look at.
 // Usage: start the app (`npm start`), then `node scripts/screenshots.mjs [baseURL] [outDir]`.
-// Uses Debian's Chromium ($CHROMIUM_PATH or `chromium` on PATH).
-import { execSync } from "node:child_process";
+// Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "./lib/chromium.mjs";
 
 const baseURL = process.argv[2] || "http://localhost:4173";
 const outDir = process.argv[3] || ".screenshots";
-const executablePath =
-  process.env.CHROMIUM_PATH || execSync("command -v chromium", { encoding: "utf8" }).trim();
 fs.mkdirSync(outDir, { recursive: true });
 
 const PUBLIC = ["/auth", "/pricing", "/help", "/documentation", "/no-such-page"];
@@ -37,10 +35,7 @@ const WIDTHS = [
 ];
 
 const slug = (p) => (p === "/" ? "home" : p.slice(1).replace(/[^a-z0-9]+/gi, "-"));
-const browser = await chromium.launch({
-  executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const email = `shots-${Date.now()}@example.com`;
 let signedUp = false;
 for (const size of WIDTHS) {
