@@ -7,7 +7,13 @@ import { getEnv } from "@/config/env";
 import { customPrompt } from "@/config/prompts";
 import { describeFailure, generateImage, type GeminiTarget } from "@/lib/gemini";
 import { blobToBase64, dataUrlToBlob, isImageInputError, loadImage, prepareImage } from "@/lib/image";
-import { getCreation, listCreations, type CreationFiles, type CreationRecord } from "@/lib/creations";
+import {
+  getCreation,
+  listCreations,
+  type CreationFiles,
+  type CreationRecord,
+  type NewCreation,
+} from "@/lib/creations";
 import type { BatchTaskContext } from "./batch-queue";
 
 /** At most this many images in one run (issue 9). */
@@ -127,9 +133,28 @@ export async function zipResults(files: { name: string; blob: Blob }[]): Promise
   return downloadZip(files.map((f) => ({ name: f.name, input: f.blob, lastModified: now }))).blob();
 }
 
-/** What a batch result keeps in `details`: the run it belongs to and the photo's own file name. */
-export function batchDetails(runId: string, originalName: string): Record<string, string> {
-  return { run: runId, original: originalName };
+/**
+ * What My Creations keeps of one result: the image with a name derived from the photo's, the
+ * instruction, and in `details` the run it belongs to and the photo's own file name.
+ */
+export function keptBatchResult(
+  runId: string,
+  instruction: string,
+  result: BatchResult,
+  photo: { file?: File; sent?: Blob },
+): NewCreation {
+  const { file, sent } = photo;
+  return {
+    tool: "batch",
+    file: result.blob,
+    fileName: file && resultFileName(file.name, result.mimeType, new Set()),
+    instruction,
+    details: file && { run: runId, original: file.name },
+    // The photo as sent (upright, 1536 px) rather than the file as it came: My Creations keeps 1024 px
+    // of it, and decoding a 12 MP photo again for that, per result, would hold up the requests still
+    // running.
+    original: sent ?? file,
+  };
 }
 
 export type KeptBatchImage = { record: CreationRecord; files: CreationFiles; originalName: string };

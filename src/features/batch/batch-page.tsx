@@ -16,7 +16,8 @@ import { useRetryCountdown } from "@/hooks/use-retry-countdown";
 import type { RetryWait } from "@/lib/gemini";
 import { BatchCard } from "./batch-card";
 import { MAX_BATCH_FILES } from "./batch-image";
-import { notEnoughMessage, useBatch } from "./use-batch";
+import { notEnoughMessage } from "./batch-copy";
+import { useBatch } from "./use-batch";
 
 const TOOL = getTool("batch");
 

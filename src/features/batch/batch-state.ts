@@ -1,8 +1,13 @@
 /**
  * Every image of the batch and where it is, in one reducer: its thumbnail, its state (waiting,
- * preparing, sending, done, failed, cancelled), its result or its error. Object URLs are made and
- * revoked by the hook; the reducer only holds them.
+ * preparing, sending, done, failed, cancelled), its result or its error. The queue's events
+ * (batch-queue.ts) are actions of their own: the hook dispatches them as they come. Object URLs are
+ * made and revoked by the hook; the reducer only holds them.
  */
+import { isImageInputError } from "@/lib/image";
+import { batchErrorText } from "./batch-image";
+import type { BatchEvent } from "./batch-queue";
+
 export type ItemStatus = "idle" | "waiting" | "preparing" | "sending" | "done" | "failed" | "cancelled";
 
 export type ItemResult = { url: string; blob: Blob; mimeType: string };
@@ -22,6 +27,8 @@ export type BatchItemError = { text: string; advice: string; retryable: boolean 
 export type BatchState = { items: BatchItem[] };
 
 export type BatchAction =
+  /** What the queue says of an image (a result arrives with its object URL made). */
+  | BatchEvent<ItemResult>
   | { type: "add"; items: { id: string; file: File }[] }
   /** The last batch's results, kept on the device, shown again after a reload (as done cards). */
   | { type: "restore"; items: { id: string; file: File; thumbUrl: string; result: ItemResult }[] }
@@ -29,11 +36,7 @@ export type BatchAction =
   | { type: "clear" }
   | { type: "thumb"; id: string; thumb: BatchItem["thumb"] }
   /** A run starts with these items: back to waiting, earlier results and errors dropped. */
-  | { type: "queue"; ids: string[] }
-  | { type: "phase"; id: string; status: "preparing" | "sending" }
-  | { type: "done"; id: string; result: ItemResult }
-  | { type: "failed"; id: string; error: BatchItemError }
-  | { type: "cancelled"; id: string };
+  | { type: "queue"; ids: string[] };
 
 export const initialBatchState: BatchState = { items: [] };
 
@@ -93,15 +96,20 @@ export function batchReducer(state: BatchState, action: BatchAction): BatchState
       };
     }
     case "phase":
-      return update(state, action.id, (item) => (inRun(item) ? { ...item, status: action.status } : item));
+      return update(state, action.id, (item) => (inRun(item) ? { ...item, status: action.phase } : item));
     case "done":
       return update(state, action.id, (item) =>
         inRun(item) ? { ...item, status: "done", result: action.result } : item,
       );
-    case "failed":
-      return update(state, action.id, (item) =>
-        inRun(item) ? { ...item, status: "failed", error: action.error } : item,
-      );
+    case "failed": {
+      const error = batchErrorText(action.error);
+      // An unreadable file also says so where its thumbnail would be.
+      const thumbFailed = isImageInputError(action.error);
+      return update(state, action.id, (item) => {
+        const thumb: BatchItem["thumb"] = thumbFailed ? { state: "failed", message: error.text } : item.thumb;
+        return inRun(item) ? { ...item, thumb, status: "failed", error } : { ...item, thumb };
+      });
+    }
     case "cancelled":
       return update(state, action.id, (item) => (inRun(item) ? { ...item, status: "cancelled" } : item));
   }
@@ -111,4 +119,18 @@ export function countByStatus(items: readonly BatchItem[]) {
   const counts = { idle: 0, waiting: 0, preparing: 0, sending: 0, done: 0, failed: 0, cancelled: 0 };
   for (const item of items) counts[item.status]++;
   return counts;
+}
+
+/** What "Retry failed" takes again: failed (not for an unreadable file) and cancelled images. */
+export const isRetryable = (item: BatchItem) =>
+  item.status === "cancelled" || (item.status === "failed" && item.error?.retryable !== false);
+
+const isFinished = (item: BatchItem) =>
+  item.status === "done" || item.status === "failed" || item.status === "cancelled";
+
+/** "k of n" of a run: how many of its images are finished. */
+export function runProgress(items: readonly BatchItem[], run: readonly { id: string }[]) {
+  const ids = new Set(run.map((i) => i.id));
+  const inThisRun = items.filter((item) => ids.has(item.id));
+  return { total: inThisRun.length, finished: inThisRun.filter(isFinished).length };
 }

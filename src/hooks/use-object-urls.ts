@@ -1,0 +1,31 @@
+/** Object URLs a component shows: made from Blobs, revoked one by one, and all of them when it unmounts. */
+import { useCallback, useEffect, useMemo, useRef } from "react";
+
+export type ObjectUrls = {
+  /** An object URL for `blob`, revoked when the component unmounts unless `revoke` came first. */
+  make: (blob: Blob) => string;
+  /** Revokes a URL `make` gave (anything else, or nothing, is ignored). */
+  revoke: (url: string | null | undefined) => void;
+};
+
+export function useObjectUrls(): ObjectUrls {
+  const urls = useRef(new Set<string>());
+
+  useEffect(() => {
+    const live = urls.current;
+    return () => {
+      live.forEach((url) => URL.revokeObjectURL(url));
+      live.clear();
+    };
+  }, []);
+
+  const make = useCallback((blob: Blob) => {
+    const url = URL.createObjectURL(blob);
+    urls.current.add(url);
+    return url;
+  }, []);
+  const revoke = useCallback((url: string | null | undefined) => {
+    if (url && urls.current.delete(url)) URL.revokeObjectURL(url);
+  }, []);
+  return useMemo(() => ({ make, revoke }), [make, revoke]);
+}
