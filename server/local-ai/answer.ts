@@ -3,10 +3,11 @@
  * addition, an animation sheet, a celebration card, an enhanced drawing), else a restyled photo or a
  * picture drawn from the words alone, else words about the image (a description or a poem).
  */
+import { detectStyle, type Style } from "./detect-style.ts";
 import { decodeImage, MAX_SIDE, type DecodedImage } from "./image.ts";
 import type { InlineImage, Json, ParsedRequest } from "./request.ts";
 import { estimateTokens, success } from "./response.ts";
-import { detectStyle, renderGeneratedImage, renderStyledImage, type Style } from "./styles.ts";
+import { renderGeneratedImage, renderStyledImage } from "./styles.ts";
 import { describeImage, describePixels, imagePoem, textWithoutImage, wantsPoem } from "./text.ts";
 import { TOOL_HANDLERS, type ToolRequest } from "./tools/index.ts";
 

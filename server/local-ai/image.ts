@@ -1,6 +1,6 @@
 /** Decoding, cropping and encoding with sharp, shared by the image styles and the text answers. */
 import sharp, { type Sharp } from "sharp";
-import { previewBadge, svgDocument } from "./sprites.ts";
+import { previewBadge, svgDocument } from "./svg.ts";
 
 /** Pixels as packed 8-bit RGB (3 channels, no alpha), row by row. */
 export interface RawImage {

@@ -4,7 +4,7 @@
  * colourfulness, orientation and size.
  */
 import type { DecodedImage } from "./image.ts";
-import { truncate } from "./sprites.ts";
+import { truncate } from "./svg.ts";
 
 export type Warmth = "warm" | "cool" | "neutral";
 

@@ -58,6 +58,21 @@ export type Variant = {
   sampling?: { temperature?: number; topK?: number; topP?: number; maxOutputTokens?: number };
   /** Skeleton has its own simpler layout (SPEC 2.15). */
   layout: "standard" | "skeleton";
+  /**
+   * How the local preview engine (server/local-ai: offline, not AI) recognises and shows the style.
+   * Optional: without it, a prompt that names the label asks for the style, the engine's answer calls
+   * it "<label> style", and a style the engine has no look of its own for is painted as a tint.
+   */
+  preview?: VariantPreview;
+};
+
+export type VariantPreview = {
+  /** More words than the label that ask for the style, each matched at the start of a word. */
+  words?: readonly string[];
+  /** The style's name in the engine's answer: "Local preview: <name> applied." */
+  name?: string;
+  /** Shadow and highlight colours of the tint (else colours picked from the id). */
+  tint?: readonly [string, string];
 };
 
 const LIKENESS =
@@ -99,6 +114,7 @@ export const VARIANTS: readonly Variant[] = [
     downloadName: `${BRAND_SLUG}-edition.png`,
     image: { maxSide: 2048, quality: 0.9 },
     layout: "standard",
+    preview: { name: "cucumber" },
   },
   {
     id: "hulk",
@@ -236,6 +252,7 @@ export const VARIANTS: readonly Variant[] = [
     downloadName: "simpsons-edition.png",
     image: { maxSide: 2048, quality: 0.9 },
     layout: "standard",
+    preview: { words: ["simpson"] },
   },
   {
     id: "gta",
@@ -264,6 +281,7 @@ export const VARIANTS: readonly Variant[] = [
     downloadName: "gta-edition.png",
     image: { maxSide: 2048, quality: 0.9 },
     layout: "standard",
+    preview: { words: ["grand theft auto"] },
   },
   {
     id: "family-guy",
@@ -321,6 +339,7 @@ export const VARIANTS: readonly Variant[] = [
     image: { maxSide: 2048, quality: 0.9 },
     sampling: { temperature: 0.2, topP: 0.1, maxOutputTokens: 2048 },
     layout: "skeleton",
+    preview: { words: ["skeletal", "x-ray"], name: "skeleton X-ray style" },
   },
 ];
 

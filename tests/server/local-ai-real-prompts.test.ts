@@ -5,7 +5,7 @@
  * written again here, so a reworded prompt that the engine no longer recognises fails this test.
  */
 import { describe, expect, test } from "vitest";
-import { detectStyle, type StyleId } from "../../server/local-ai/styles.ts";
+import { detectStyle, type StyleId } from "../../server/local-ai/detect-style.ts";
 import { customPrompt, RECREATE_SUFFIX, VARIANTS, type Variant } from "../../src/config/variants.ts";
 import {
   decode,

@@ -6,7 +6,7 @@
  * it runs unchanged in a node-environment project.
  */
 import { describe, expect, test } from "vitest";
-import { detectStyle, extractUserInstruction, type StyleId } from "../../server/local-ai/styles.ts";
+import { detectStyle, extractUserInstruction, type StyleId } from "../../server/local-ai/detect-style.ts";
 import {
   base64Of,
   decode,

@@ -1,14 +1,113 @@
 /**
- * Character Animator's "Animate" in the local preview engine: recognises ANIMATION_PROMPT
- * (src/config/prompts.ts) with the character image sent beside it, and answers with ONE 2x2 sprite
- * sheet of that very image in four visibly different poses (rest, bob up, squash, tilt), at the
- * requested aspect ratio, with a frame marker in each quarter. Not AI: a stand-in that shows the flow.
- * (The character itself, from a description alone, is drawn by renderGeneratedImage in styles.ts.)
+ * Character Animator in the local preview engine. Its character, drawn from a description alone
+ * (characterPrompt, src/config/prompts.ts; any picture asked for in words that name no celebration):
+ * a gradient background, a round cartoon character in the colour the description names, and the
+ * description on a card. And its "Animate": recognises ANIMATION_PROMPT with the character image sent
+ * beside it, and answers with ONE 2x2 sprite sheet of that very image in four visibly different poses
+ * (rest, bob up, squash, tilt), at the requested aspect ratio, with a frame marker in each quarter.
+ * Not AI: a stand-in that shows the flow.
  */
 import sharp from "sharp";
-import { cropToAspect, fitInside, transformRaw, type RawImage } from "../image.ts";
-import { svgDocument } from "../sprites.ts";
+import { extractUserInstruction } from "../detect-style.ts";
+import { cropToAspect, fitInside, svgToPng, transformRaw, type RawImage } from "../image.ts";
+import { captionCard, hashString, previewBadge, r1, svgDocument, wrapText } from "../svg.ts";
 import type { ToolHandler, ToolRequest } from "./index.ts";
+
+const BACKGROUNDS = [
+  ["#ff9a9e", "#fad0c4"],
+  ["#a18cd1", "#fbc2eb"],
+  ["#84fab0", "#8fd3f4"],
+  ["#fccb90", "#d57eeb"],
+  ["#f6d365", "#fda085"],
+  ["#4facfe", "#00f2fe"],
+  ["#43e97b", "#38f9d7"],
+  ["#fa709a", "#fee140"],
+] as const;
+const BODIES = ["#ff7043", "#42a5f5", "#66bb6a", "#ab47bc", "#ffca28", "#26c6da", "#ec407a"] as const;
+const ACCENTS = ["#5c6bc0", "#ffa726", "#8d6e63", "#26a69a", "#ef5350"] as const;
+const NAMED_BODIES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bred\b/i, "#e53935"],
+  [/\borange\b/i, "#fb8c00"],
+  [/\byellow\b/i, "#fdd835"],
+  [/\bgreen\b/i, "#43a047"],
+  [/\bblue\b/i, "#1e88e5"],
+  [/\b(purple|violet)\b/i, "#8e24aa"],
+  [/\bpink\b/i, "#f06292"],
+  [/\bbrown\b/i, "#8d6e63"],
+  [/\b(grey|gray)\b/i, "#90a4ae"],
+  [/\bblack\b/i, "#424242"],
+  [/\bwhite\b/i, "#fafafa"],
+];
+
+/** The character's colour: the first colour word in the description, else one picked by its hash. */
+function bodyColour(prompt: string, seed: number): string {
+  let best: { index: number; colour: string } | undefined;
+  for (const [pattern, colour] of NAMED_BODIES) {
+    const index = prompt.search(pattern);
+    if (index >= 0 && (!best || index < best.index)) best = { index, colour };
+  }
+  return best?.colour ?? BODIES[seed % BODIES.length];
+}
+
+/** A round cartoon character in a neutral pose, standing on a simple ground shadow. */
+function cartoonCharacter(cx: number, cy: number, size: number, body: string, accent: string): string {
+  const k = size / 200;
+  return [
+    `<g transform="translate(${r1(cx)} ${r1(cy)}) scale(${k.toFixed(4)}) translate(-100 -110)">`,
+    `<ellipse cx="100" cy="212" rx="70" ry="12" fill="#000" fill-opacity="0.18"/>`,
+    // Legs and arms.
+    `<rect x="68" y="160" width="20" height="48" rx="10" fill="${accent}" stroke="#222" stroke-width="4"/>`,
+    `<rect x="112" y="160" width="20" height="48" rx="10" fill="${accent}" stroke="#222" stroke-width="4"/>`,
+    `<path d="M 36 118 Q 14 140 22 168" stroke="#222" stroke-width="14" stroke-linecap="round" fill="none"/>`,
+    `<path d="M 36 118 Q 14 140 22 168" stroke="${body}" stroke-width="8" stroke-linecap="round" fill="none"/>`,
+    `<path d="M 164 118 Q 186 140 178 168" stroke="#222" stroke-width="14" stroke-linecap="round" fill="none"/>`,
+    `<path d="M 164 118 Q 186 140 178 168" stroke="${body}" stroke-width="8" stroke-linecap="round" fill="none"/>`,
+    // Body and face.
+    `<ellipse cx="100" cy="112" rx="70" ry="74" fill="${body}" stroke="#222" stroke-width="5"/>`,
+    `<ellipse cx="100" cy="138" rx="40" ry="34" fill="#ffffff" fill-opacity="0.35"/>`,
+    `<circle cx="76" cy="92" r="16" fill="#fff" stroke="#222" stroke-width="4"/>`,
+    `<circle cx="124" cy="92" r="16" fill="#fff" stroke="#222" stroke-width="4"/>`,
+    `<circle cx="79" cy="95" r="7" fill="#222"/><circle cx="121" cy="95" r="7" fill="#222"/>`,
+    `<circle cx="81" cy="92" r="2.5" fill="#fff"/><circle cx="123" cy="92" r="2.5" fill="#fff"/>`,
+    `<path d="M 78 126 Q 100 146 122 126" stroke="#222" stroke-width="5" fill="none" stroke-linecap="round"/>`,
+    `<circle cx="58" cy="118" r="9" fill="#ff8a80" fill-opacity="0.6"/>`,
+    `<circle cx="142" cy="118" r="9" fill="#ff8a80" fill-opacity="0.6"/>`,
+    // A little tuft on top.
+    `<path d="M 92 40 Q 100 18 108 40" stroke="#222" stroke-width="4" fill="${accent}"/>`,
+    `</g>`,
+  ].join("");
+}
+
+/** The character a description asks for, as a PNG: longest side 768, at the requested aspect ratio. */
+export async function renderCharacter(prompt: string, aspectRatio?: number): Promise<Buffer> {
+  const longest = 768;
+  const ratio = aspectRatio ?? 1;
+  const width = ratio >= 1 ? longest : Math.round(longest * ratio);
+  const height = ratio >= 1 ? Math.round(longest / ratio) : longest;
+  const seed = hashString(prompt);
+  const [from, to] = BACKGROUNDS[seed % BACKGROUNDS.length];
+  const short = Math.min(width, height);
+  const description = extractUserInstruction(prompt);
+  const fragments = [
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">` +
+      `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`,
+    `<rect width="${width}" height="${height}" fill="url(#bg)"/>`,
+    `<circle cx="${Math.round(width * 0.82)}" cy="${Math.round(height * 0.18)}" r="${Math.round(short * 0.08)}" ` +
+      `fill="#fff59d" fill-opacity="0.9"/>`,
+    `<ellipse cx="${Math.round(width / 2)}" cy="${Math.round(height * 0.98)}" rx="${Math.round(width * 0.75)}" ` +
+      `ry="${Math.round(height * 0.3)}" fill="#ffffff" fill-opacity="0.35"/>`,
+    cartoonCharacter(
+      width / 2,
+      height * 0.47,
+      short * 0.52,
+      bodyColour(description, seed),
+      ACCENTS[(seed >>> 8) % ACCENTS.length],
+    ),
+    captionCard(wrapText(description, 34, 2), width, height),
+    previewBadge(width, height),
+  ];
+  return svgToPng(svgDocument(width, height, fragments));
+}
 
 /** The wording of ANIMATION_PROMPT the handler recognises. */
 const ANIMATION_WORDS = /\banimat\w*/i;

@@ -6,7 +6,7 @@
  * Nothing is added, removed or moved.
  */
 import { encodeOutput, transformRaw, type RawImage } from "../image.ts";
-import { svgDocument } from "../sprites.ts";
+import { svgDocument } from "../svg.ts";
 import type { ToolHandler } from "./index.ts";
 
 // The instruction's two defining sentences: what to do, and what alone may change.

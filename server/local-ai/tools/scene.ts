@@ -5,7 +5,7 @@
  * description). The rest of the scene is left as it was.
  */
 import { encodeOutput, fitInside, type Layer, type RawImage } from "../image.ts";
-import { escapeXml, estimateTextWidth, hashString, truncate, wrapText } from "../sprites.ts";
+import { escapeXml, estimateTextWidth, hashString, truncate, wrapText } from "../svg.ts";
 import type { ToolHandler } from "./index.ts";
 
 export type SceneKind = "image" | "text" | "widget";
