@@ -1,5 +1,5 @@
 /**
- * The local preview engine's limits (issue 16): at most MAX_IMAGES images a request and
+ * The local preview engine's limits: at most MAX_IMAGES images a request and
  * MAX_IMAGE_PIXELS each (read from the header, refused before any pixel is decoded), and one request
  * processed at a time: the rest wait their turn, and one whose caller went away while waiting is never
  * processed. renderStyledImage is wrapped to record when each request's render starts and ends, and to
@@ -13,7 +13,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { customPrompt } from "../../src/config/prompts.ts";
 import { MAX_IMAGE_PIXELS, MAX_IMAGES, processingQueue } from "../../server/local-ai/engine.ts";
 import { localAiMiddleware } from "../../server/local-ai/plugin.ts";
-import { CallerGoneError, SerialQueue } from "../../server/local-ai/queue.ts";
 import { ENDPOINT, post, type GeminiError } from "./helpers.ts";
 
 const renders = vi.hoisted(() => ({
@@ -255,51 +254,5 @@ describe("one request at a time", () => {
       expect(await first).toBe(200);
       expect(renders.events).toEqual(["start blue", "end blue"]);
     });
-  });
-});
-
-describe("SerialQueue (server/local-ai/queue.ts)", () => {
-  test("runs tasks one at a time in arrival order, and a task that fails hands the turn on", async () => {
-    const queue = new SerialQueue();
-    const log: string[] = [];
-    const task =
-      (name: string, fail = false) =>
-      async () => {
-        log.push(`start ${name}`);
-        await Promise.resolve();
-        log.push(`end ${name}`);
-        if (fail) throw new Error(name);
-        return name;
-      };
-
-    const results = await Promise.allSettled([
-      queue.run(task("a")),
-      queue.run(task("b", true)),
-      queue.run(task("c")),
-    ]);
-
-    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    expect(log).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
-    expect([queue.busy, queue.pending]).toEqual([false, 0]);
-  });
-
-  test("a waiter whose signal fires leaves the line at once; one already aborted never queues", async () => {
-    const queue = new SerialQueue();
-    let release!: () => void;
-    const running = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
-    const caller = new AbortController();
-    const skipped = vi.fn(async () => "ran");
-    const waiting = queue.run(skipped, caller.signal);
-    expect(queue.pending).toBe(1);
-
-    caller.abort();
-    await expect(waiting).rejects.toBeInstanceOf(CallerGoneError);
-    expect(queue.pending).toBe(0);
-    await expect(queue.run(skipped, caller.signal)).rejects.toBeInstanceOf(CallerGoneError);
-
-    release();
-    await running;
-    expect(skipped).not.toHaveBeenCalled();
-    expect(await queue.run(async () => "next")).toBe("next");
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The local preview engine fed the app's REAL instructions (issue 8): every style tool's prompt as the
+ * The local preview engine fed the app's REAL instructions: every style tool's prompt as the
  * tool builds it (the fixed prompt, the prompt-analysis prefix with a description appended, the
  * analysis fallback, a recreate, a custom transformation), imported from the variant table rather than
  * written again here, so a reworded prompt that the engine no longer recognises fails this test.
