@@ -14,9 +14,9 @@ import { server } from "../msw/server";
 import { geminiHandler } from "../msw/gemini";
 import { subscriptionHandler } from "../msw/supabase";
 import { renderApp } from "../utils";
-import { creationsTestSetup, image, lastDownload, seed, USER } from "./creations-kit";
+import { creationsTestSetup, image, seed, USER } from "./creations-kit";
 
-creationsTestSetup();
+const { lastDownload } = creationsTestSetup();
 
 const FROG = getVariant("frog");
 

@@ -1,17 +1,15 @@
 /**
  * What the kept-creations tests share: the signed-in user, small PNG creations and seeding them, the
- * per-test setup (canvas stubs, thumbnails that are the pictures themselves, the test key, downloads
- * caught), and opening My Creations.
+ * per-test setup, and opening My Creations.
  */
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { prepareCreation, putCreation, setThumbnailMaker, type NewCreation } from "@/lib/creations";
 import { server } from "../msw/server";
-import { GEMINI_BASE_URL } from "../msw/gemini";
 import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
-import { installCanvasStubs } from "../stubs/canvas";
 import { renderApp } from "../utils";
 import { hideNodeEventsFromPQueue } from "./batch-jsdom";
+import { toolPageEnvironment } from "./tool-kit";
 
 export const USER = makeUser();
 
@@ -29,14 +27,11 @@ export async function seed(userId: string, creation: NewCreation, at: number) {
   await putCreation(userId, await prepareCreation(creation, at));
 }
 
-let downloads: { name: string; href: string }[] = [];
-
-/** The file the page last downloaded in this test. */
-export function lastDownload() {
-  return downloads.at(-1);
-}
-
-/** Registers the per-test setup (call once at the top of a test file). */
+/**
+ * Registers the per-test setup (call once at the top of a test file): the tool pages' environment
+ * (canvas stubs, the test key, downloads caught), thumbnails that are the pictures themselves, and
+ * the user signed in on Freemium. Returns the file the page last downloaded in the running test.
+ */
 export function creationsTestSetup() {
   // The whole app renders in each test: give a busy CI machine time.
   vi.setConfig({ testTimeout: 30_000 });
@@ -44,31 +39,21 @@ export function creationsTestSetup() {
   Element.prototype.setPointerCapture ??= () => {};
 
   hideNodeEventsFromPQueue();
-
+  const env = toolPageEnvironment();
   let restoreMaker: () => void;
-  let restoreCanvas: () => void;
 
   beforeEach(() => {
-    restoreCanvas = installCanvasStubs();
     // jsdom has no canvas: "thumbnails" are the pictures themselves (the real maker: tests/browser).
     restoreMaker = setThumbnailMaker(async (source) => source);
-    vi.stubEnv("VITE_GEMINI_API_KEY", "test-default-key");
-    vi.stubEnv("VITE_GEMINI_BASE_URL", GEMINI_BASE_URL);
-    vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "");
-    downloads = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push({ name: this.download, href: this.href });
-    });
     storeSession();
     server.use(subscriptionHandler(null));
   });
 
   afterEach(() => {
     restoreMaker();
-    restoreCanvas();
-    vi.unstubAllEnvs();
-    vi.restoreAllMocks();
   });
+
+  return { lastDownload: () => env.downloads().at(-1) };
 }
 
 export async function openCreations() {

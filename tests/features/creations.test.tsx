@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import { getThumbs, listCreations, prepareCreation, putCreation } from "@/lib/creations";
 import { renderApp } from "../utils";
 import { openFromMenu } from "./account/helpers";
-import { creationsTestSetup, image, lastDownload, openCreations, seed, USER } from "./creations-kit";
+import { creationsTestSetup, image, openCreations, seed, USER } from "./creations-kit";
 
-creationsTestSetup();
+const { lastDownload } = creationsTestSetup();
 
 const OTHER = "someone-else";
 
