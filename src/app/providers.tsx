@@ -2,7 +2,8 @@ import { useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "@/components/ui/sonner";
 import { AuthProvider } from "@/lib/auth";
-import { ThemeProvider, useResolvedTheme } from "@/lib/preferences";
+import { useResolvedTheme } from "@/lib/preferences";
+import { ThemeProvider } from "./theme-provider";
 
 export function createQueryClient() {
   return new QueryClient({

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { useUser } from "@/lib/auth";
+import { createStorageStore } from "@/lib/storage-store";
 import { sessionStorageKey } from "@/lib/supabase";
 
 /**
@@ -17,8 +18,7 @@ export function apiKeyStorageKey(userId: string): string {
 const isApiKeyEntry = (name: string | null) =>
   name !== null && (name === PREFIX || name.startsWith(`${PREFIX}:`));
 
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
+const store = createStorageStore(isApiKeyEntry);
 
 function read(userId: string | null | undefined): string {
   if (!userId) return "";
@@ -96,7 +96,7 @@ export function setApiKey(
       // Storage can be unavailable (private mode quotas): the key then can't be kept.
     }
   }
-  notify();
+  store.emit();
 }
 
 /**
@@ -112,20 +112,12 @@ export function clearApiKeys() {
   } catch {
     // Storage unavailable: nothing was kept.
   }
-  notify();
+  store.emit();
 }
 
 function subscribe(listener: () => void) {
   dropBrowserWideKey();
-  listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === null || isApiKeyEntry(e.key)) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
+  return store.subscribe(listener);
 }
 
 /** The signed-in user's stored key ("" when none, and always when signed out). */

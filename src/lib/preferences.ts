@@ -1,4 +1,5 @@
-import { useLayoutEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useSyncExternalStore } from "react";
+import { createStorageStore } from "@/lib/storage-store";
 
 /**
  * The visitor's local preferences (SPEC 3), one localStorage key each, read with safe defaults:
@@ -87,11 +88,8 @@ export function readPreferences(): Preferences {
   return cached;
 }
 
-const listeners = new Set<() => void>();
-
-function emit() {
-  listeners.forEach((listener) => listener());
-}
+const PREFERENCE_KEY_NAMES: readonly string[] = Object.values(PREFERENCE_KEYS);
+const store = createStorageStore((key) => PREFERENCE_KEY_NAMES.includes(key));
 
 /**
  * Store every preference. Throws when the browser refuses to store them (storage full or disabled),
@@ -104,25 +102,12 @@ export function savePreferences(next: Preferences): void {
     localStorage.setItem(PREFERENCE_KEYS.pushNotifications, String(next.pushNotifications));
     localStorage.setItem(PREFERENCE_KEYS.theme, next.theme);
   } finally {
-    emit();
+    store.emit();
   }
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const keys: readonly string[] = Object.values(PREFERENCE_KEYS);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || keys.includes(event.key)) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
 export function usePreferences(): Preferences {
-  return useSyncExternalStore(subscribe, readPreferences, () => DEFAULT_PREFERENCES);
+  return useSyncExternalStore(store.subscribe, readPreferences, () => DEFAULT_PREFERENCES);
 }
 
 // --- Theme ------------------------------------------------------------------------------------------
@@ -133,7 +118,7 @@ let previewTheme: Theme | null = null;
 export function setThemePreview(theme: Theme | null): void {
   if (previewTheme === theme) return;
   previewTheme = theme;
-  emit();
+  store.emit();
 }
 
 function getAppliedTheme(): Theme {
@@ -174,7 +159,7 @@ export function resolveTheme(theme: Theme, prefersDark: boolean): ResolvedTheme 
 
 /** The theme the app shows right now (the Settings preview, else the saved one), as light or dark. */
 export function useResolvedTheme(): ResolvedTheme {
-  const theme = useSyncExternalStore(subscribe, getAppliedTheme, () => DEFAULT_PREFERENCES.theme);
+  const theme = useSyncExternalStore(store.subscribe, getAppliedTheme, () => DEFAULT_PREFERENCES.theme);
   const prefersDark = useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, () => false);
   return resolveTheme(theme, prefersDark);
 }
@@ -182,15 +167,4 @@ export function useResolvedTheme(): ResolvedTheme {
 /** Put the `dark` class on <html> (index.css holds the dark colours) or take it off. */
 export function applyThemeClass(theme: ResolvedTheme, root: HTMLElement = document.documentElement): void {
   root.classList.toggle("dark", theme === "dark");
-}
-
-/**
- * Applies the current theme to the whole document and follows it: a change in Settings, a save in
- * another tab, or the system's colour scheme while "system" is chosen. index.html applies the saved
- * theme before the first paint; this takes over once the app runs.
- */
-export function ThemeProvider({ children }: { children: ReactNode }): ReactNode {
-  const theme = useResolvedTheme();
-  useLayoutEffect(() => applyThemeClass(theme), [theme]);
-  return children;
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { queryOptions, skipToken } from "@tanstack/react-query";
+import { createStorageStore } from "@/lib/storage-store";
 import { getSupabase } from "@/lib/supabase";
 
 /**
@@ -42,23 +43,7 @@ function readAll(): UsageRecord {
   }
 }
 
-const listeners = new Set<() => void>();
-
-function emit() {
-  listeners.forEach((l) => l());
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === null || e.key === USAGE_STORAGE_KEY) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
+const store = createStorageStore((key) => key === USAGE_STORAGE_KEY);
 
 export function getUsedConversions(userId: string, month = monthKey()): number {
   return readAll()[userId]?.[month] ?? 0;
@@ -71,14 +56,14 @@ export function recordConversion(userId: string, month = monthKey()): number {
   months[month] = (months[month] ?? 0) + 1;
   all[userId] = months;
   localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify(all));
-  emit();
+  store.emit();
   return months[month];
 }
 
 /** Conversions used this month by `userId` (0 when signed out), live across tabs. */
 export function useUsedConversions(userId: string | undefined): number {
   return useSyncExternalStore(
-    subscribe,
+    store.subscribe,
     () => (userId ? getUsedConversions(userId) : 0),
     () => 0,
   );

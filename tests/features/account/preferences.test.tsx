@@ -1,8 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { ThemeProvider } from "@/app/theme-provider";
 import {
   DEFAULT_PREFERENCES,
-  ThemeProvider,
   readPreferences,
   resolveTheme,
   savePreferences,
