@@ -50,44 +50,27 @@
  * always comes from the auth server, never from the body. Which project: configuration only, never the
  * request's Host (api/_lib/supabase.ts).
  */
-import { fail, json, readJsonBody, bearerToken, HTTP_MESSAGES, retryAfterSeconds } from "./_lib/http.ts";
-import { simulatedProvider, type CardDetails, type PaymentProvider } from "./_lib/payments.ts";
-import { serviceClient, supabaseTarget, verifyCaller, type SupabaseTarget } from "./_lib/supabase.ts";
-import { hitRateLimit } from "./_lib/usage.ts";
+import { fail, json, readJsonBody } from "./_lib/http.ts";
+import { admitCaller, openGate, type Gate } from "./_lib/gate.ts";
+import { simulatedProvider, type PaymentProvider } from "./_lib/payments.ts";
+import { supabaseTarget, type Db, type SupabaseTarget } from "./_lib/supabase.ts";
+import { alreadyOnPlanMessage, MESSAGES, validateCheckout } from "./_lib/checkout-rules.ts";
 // Relative paths, not "@/": vite.config.ts bundles api/ for the dev and start servers without the alias.
-import { getTier, isTierId, TIER_IDS, type TierId } from "../src/config/tiers.ts";
-import {
-  checkPayment,
-  digitsOnly,
-  PAYMENT_FIELDS,
-  PAYMENT_MESSAGES,
-  type PaymentField,
-  type PaymentFields,
-} from "../src/features/billing/card.ts";
+import type { CheckoutRefusal, CheckoutSuccess } from "../src/config/checkout.ts";
+
+export {
+  alreadyOnPlanMessage,
+  MESSAGES,
+  validateCheckout,
+  type CheckoutInput,
+  type CheckoutValidation,
+} from "./_lib/checkout-rules.ts";
 
 /** The body is a plan name and four short card fields: a few hundred bytes. */
 export const MAX_BODY_BYTES = 4 * 1024;
 
 /** Attempts per user and window, counted in the database (shared by every server instance). */
 export const RATE_LIMIT = { bucket: "checkout", max: 10, windowSeconds: 60 } as const;
-
-export const MESSAGES = {
-  ...HTTP_MESSAGES,
-  unknownTier: `The plan must be one of: ${TIER_IDS.join(", ")}.`,
-  unauthorized: "Please log in to choose a plan.",
-  tooManyAttempts: "Too many payment attempts. Please wait a minute and try again.",
-  /** SPEC 8, for a declined card and for anything that failed on our side. */
-  failed: "Payment failed. Please try again.",
-  /** SPEC 8. */
-  success: "Payment successful! Your subscription is now active.",
-  freemium: "You're on the Freemium plan now.",
-  inProgress: "A payment for your account is already being processed. Please wait a moment.",
-} as const;
-
-/** 409: nothing to buy. */
-export function alreadyOnPlanMessage(tier: TierId): string {
-  return `You're already on the ${getTier(tier).name} plan.`;
-}
 
 export type CheckoutDeps = {
   /** The Supabase project (with its secret key). */
@@ -102,98 +85,6 @@ export type CheckoutDeps = {
   rateLimit?: { max: number; windowSeconds: number };
 };
 
-type CheckoutDb = Awaited<ReturnType<typeof serviceClient<Database>>>;
-
-export type CheckoutInput = { tier: TierId; card: CardDetails | null };
-
-export type CheckoutValidation =
-  | { ok: true; input: CheckoutInput }
-  | { ok: false; error: string; fields?: Partial<Record<PaymentField, string>> };
-
-type Database = {
-  public: {
-    Tables: {
-      subscriptions: {
-        Row: { user_id: string; tier: string; updated_at: string };
-        Insert: { user_id: string; tier: string; updated_at?: string };
-        Update: { user_id?: string; tier?: string; updated_at?: string };
-        Relationships: [];
-      };
-      plans: {
-        Row: { tier: string; name: string; price_cents: number; monthly_limit: number };
-        Insert: { tier: string; name: string; price_cents: number; monthly_limit: number };
-        Update: { tier?: string; name?: string; price_cents?: number; monthly_limit?: number };
-        Relationships: [];
-      };
-    };
-    Views: { [_ in never]: never };
-    Functions: {
-      begin_checkout: {
-        Args: { p_user_id: string; p_tier: string };
-        Returns: { acquired: boolean; current_tier: string; price_cents: number }[];
-      };
-      end_checkout: { Args: { p_user_id: string }; Returns: undefined };
-      complete_checkout: {
-        Args: {
-          p_user_id: string;
-          p_tier: string;
-          p_amount_cents: number;
-          p_card_last4: string | null;
-          p_provider: string;
-          p_provider_reference: string | null;
-        };
-        Returns: { tier: string; payment_id: string | null }[];
-      };
-    };
-    Enums: { [_ in never]: never };
-    CompositeTypes: { [_ in never]: never };
-  };
-};
-
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
-
-/**
- * Checks the parsed body: the plan, and for a paid plan the card by the payment page's rules
- * (checkPayment). The card's fields come back as digits, ready to charge.
- */
-export function validateCheckout(body: unknown, now: Date = new Date()): CheckoutValidation {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return { ok: false, error: MESSAGES.notAnObject };
-  }
-  const { tier, card } = body as Record<string, unknown>;
-  if (!isTierId(tier)) return { ok: false, error: MESSAGES.unknownTier };
-  if (getTier(tier).price === 0) return { ok: true, input: { tier, card: null } };
-
-  const raw = typeof card === "object" && card !== null && !Array.isArray(card) ? card : {};
-  const { number, expiry, cvc, name } = raw as Record<string, unknown>;
-  const fields: PaymentFields = {
-    cardNumber: digitsOnly(text(number)),
-    expiry: digitsOnly(text(expiry)),
-    cvc: digitsOnly(text(cvc)),
-    name: text(name).trim(),
-  };
-  const check = checkPayment(fields, now);
-  if (!check.ok) {
-    if (check.missing.length > 0) {
-      const missing = Object.fromEntries(check.missing.map((field) => [field, PAYMENT_MESSAGES.missing]));
-      return { ok: false, error: PAYMENT_MESSAGES.missing, fields: missing };
-    }
-    const first = PAYMENT_FIELDS.find((field) => check.errors[field]);
-    return {
-      ok: false,
-      error: first ? (check.errors[first] ?? MESSAGES.failed) : MESSAGES.failed,
-      fields: check.errors,
-    };
-  }
-  return {
-    ok: true,
-    input: {
-      tier,
-      card: { number: fields.cardNumber, expiry: fields.expiry, cvc: fields.cvc, name: fields.name },
-    },
-  };
-}
-
 const defaultProvider = simulatedProvider();
 
 /** Code and message of a Supabase error: never its details, which may quote a row. */
@@ -201,61 +92,44 @@ function errorSummary(error: { code?: string; message?: string } | null | undefi
   return `${error?.code ?? "?"} ${error?.message ?? "no message"}`;
 }
 
+const GATE: Gate = {
+  label: "api/checkout",
+  withoutSecretKey: "plans cannot change",
+  messages: {
+    unauthorized: MESSAGES.unauthorized,
+    tooMany: MESSAGES.tooManyAttempts,
+    failed: MESSAGES.failed,
+  },
+};
+
 /** The handler with its Supabase project, provider and clock passed in; see the top of this file. */
 export async function handleCheckout(request: Request, deps: CheckoutDeps): Promise<Response> {
-  if (request.method !== "POST") return fail(405, MESSAGES.methodNotAllowed, { allow: "POST" });
-  if (!deps.target.secretKey) {
-    console.error(
-      "[api/checkout] SUPABASE_SECRET_KEY is not set (locally LOCAL_SUPABASE_SECRET_KEY): plans cannot change.",
-    );
-    return fail(500, MESSAGES.failed);
-  }
-
-  const token = bearerToken(request);
-  if (!token) return fail(401, MESSAGES.unauthorized);
+  const open = openGate(request, deps.target, GATE);
+  if (!open.ok) return open.response;
 
   const fetchImpl = deps.fetch ?? fetch;
   const provider = deps.provider ?? defaultProvider;
-  const limit = deps.rateLimit ?? RATE_LIMIT;
   let locked = false;
-  let lockDb: CheckoutDb | undefined;
+  let lockDb: Db | undefined;
   let lockUser: string | undefined;
   try {
-    // Asks the auth server, so an expired, revoked or forged token is refused here.
-    const caller = await verifyCaller(deps.target, token, fetchImpl, "api/checkout");
-    if (!caller.ok)
-      return fail(caller.status, caller.status === 401 ? MESSAGES.unauthorized : MESSAGES.failed);
-    const userId = caller.user.id;
-    const db = await serviceClient<Database>(deps.target, fetchImpl);
+    // Every authenticated attempt counts, before its body is even read.
+    const limit = { ...(deps.rateLimit ?? RATE_LIMIT), bucket: RATE_LIMIT.bucket };
+    const admitted = await admitCaller(deps.target, open.token, fetchImpl, limit, GATE);
+    if (!admitted.ok) return admitted.response;
+    const { db } = admitted;
+    const userId = admitted.user.id;
     lockDb = db;
     lockUser = userId;
-
-    let rate: Awaited<ReturnType<typeof hitRateLimit>>;
-    try {
-      rate = await hitRateLimit(db, userId, { ...limit, bucket: RATE_LIMIT.bucket });
-    } catch (error) {
-      console.error(
-        "[api/checkout] the rate limit failed:",
-        error instanceof Error ? error.message : String(error),
-      );
-      return fail(500, MESSAGES.failed);
-    }
-    if (!rate.allowed) {
-      return fail(429, MESSAGES.tooManyAttempts, {
-        "retry-after": String(retryAfterSeconds(rate.retryAfterMs)),
-      });
-    }
 
     const read = await readJsonBody(request, MAX_BODY_BYTES, MESSAGES);
     if (!read.ok) return read.response;
     const validation = validateCheckout(read.body, deps.now?.() ?? new Date());
     if (!validation.ok) {
-      return json(
-        400,
-        validation.fields
-          ? { error: validation.error, fields: validation.fields }
-          : { error: validation.error },
-      );
+      const refusal: CheckoutRefusal = validation.fields
+        ? { error: validation.error, fields: validation.fields }
+        : { error: validation.error };
+      return json(400, refusal);
     }
     const { tier, card } = validation.input;
 
@@ -293,9 +167,10 @@ export async function handleCheckout(request: Request, deps: CheckoutDeps): Prom
         p_user_id: userId,
         p_tier: tier,
         p_amount_cents: amountCents,
-        p_card_last4: card && amountCents > 0 ? card.number.slice(-4) : null,
+        // No card (Freemium) is SQL null: the generated types never make an argument nullable.
+        p_card_last4: (card && amountCents > 0 ? card.number.slice(-4) : null) as string,
         p_provider: provider.name,
-        p_provider_reference: reference,
+        ...(reference === null ? {} : { p_provider_reference: reference }),
       })
       .single();
     locked = false;
@@ -307,12 +182,13 @@ export async function handleCheckout(request: Request, deps: CheckoutDeps): Prom
       );
       return fail(500, MESSAGES.failed);
     }
+    // complete_checkout answers the tier it has just set: the plan asked for.
     return json(200, {
       ok: true,
-      tier: done.data.tier,
+      tier,
       paymentId: done.data.payment_id,
       message: amountCents > 0 ? MESSAGES.success : MESSAGES.freemium,
-    });
+    } satisfies CheckoutSuccess);
   } catch (error) {
     console.error("[api/checkout]", error instanceof Error ? error.message : String(error));
     return fail(500, MESSAGES.failed);
@@ -323,7 +199,7 @@ export async function handleCheckout(request: Request, deps: CheckoutDeps): Prom
 }
 
 /** Gives a checkout's lock back; a failure only delays the next checkout until the lock expires. */
-async function endCheckout(db: CheckoutDb, userId: string): Promise<void> {
+async function endCheckout(db: Db, userId: string): Promise<void> {
   const { error } = await db.rpc("end_checkout", { p_user_id: userId });
   if (error) console.error("[api/checkout] could not end the checkout:", errorSummary(error));
 }

@@ -35,27 +35,24 @@
  * Which Supabase project: configuration only, never the request's Host (api/_lib/supabase.ts). A
  * misconfiguration answers 500, and the log says which variable is missing.
  */
-import { fail, json, readJsonBody, bearerToken, HTTP_MESSAGES, retryAfterSeconds } from "./_lib/http.ts";
-import { hitRateLimit } from "./_lib/usage.ts";
+import { fail, json, readJsonBody, HTTP_MESSAGES } from "./_lib/http.ts";
+import { admitCaller, openGate, type Gate } from "./_lib/gate.ts";
+import { supabaseTarget, userClient, type SupabaseTarget } from "./_lib/supabase.ts";
+// Relative paths, not "@/": vite.config.ts bundles api/ for the dev and start servers without the alias.
 import {
-  serviceClient,
-  supabaseTarget,
-  userClient,
-  verifyCaller,
-  type SupabaseTarget,
-} from "./_lib/supabase.ts";
+  isIssueType,
+  ISSUE_TYPES,
+  SUPPORT_DESCRIPTION_MAX_LENGTH,
+  type SupportReceipt,
+  type SupportRequest,
+} from "../src/config/support.ts";
 
-export { LOCAL_PUBLISHABLE_KEY } from "./_lib/supabase.ts";
 export type { SupabaseTarget } from "./_lib/supabase.ts";
 
 /** Room for 5000 characters of any kind, JSON-escaped, plus the other fields. */
 export const MAX_BODY_BYTES = 32 * 1024;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
-/** support_requests.description: 1..5000 characters (Postgres counts code points), not blank. */
-export const MAX_DESCRIPTION_LENGTH = 5000;
-export const ISSUE_TYPES = ["Technical Issue", "Billing Question", "Feature Request", "Other"] as const;
-export type IssueType = (typeof ISSUE_TYPES)[number];
 
 /**
  * Support requests per user and window, counted in the database (shared by every server instance).
@@ -72,7 +69,7 @@ export const MESSAGES = {
   email: "Please provide a valid email address.",
   issueType: `The issue type must be one of: ${ISSUE_TYPES.join(", ")}.`,
   descriptionBlank: "Please provide a description of your issue",
-  descriptionTooLong: `The description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`,
+  descriptionTooLong: `The description must be at most ${SUPPORT_DESCRIPTION_MAX_LENGTH} characters.`,
   descriptionUnstorable: "The description contains characters that cannot be stored.",
   unauthorized: "Please log in to contact support.",
   tooManyRequests: "Too many support requests. Please wait a few minutes and try again.",
@@ -88,29 +85,14 @@ export type SubmitSupportDeps = {
   rateLimit?: { max: number; windowSeconds: number };
 };
 
-export type SupportRequestInput = {
-  name: string;
-  email: string;
-  issueType: IssueType;
-  description: string;
-};
-
-type Database = {
-  public: {
-    Tables: {
-      support_requests: {
-        Row: { id: string; user_id: string; description: string; type: string; created_at: string };
-        /** The browser roles may insert these three columns only (id and created_at are the database's). */
-        Insert: { user_id: string; description: string; type?: string };
-        Update: { id?: string; user_id?: string; description?: string; type?: string; created_at?: string };
-        Relationships: [];
-      };
-    };
-    Views: { [_ in never]: never };
-    Functions: { [_ in never]: never };
-    Enums: { [_ in never]: never };
-    CompositeTypes: { [_ in never]: never };
-  };
+const GATE: Gate = {
+  label: "api/submit-support",
+  withoutSecretKey: "support requests cannot be rate-limited, so none are taken",
+  messages: {
+    unauthorized: MESSAGES.unauthorized,
+    tooMany: MESSAGES.tooManyRequests,
+    failed: MESSAGES.failed,
+  },
 };
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -120,12 +102,8 @@ function hasUnstorableCharacters(value: string): boolean {
   return /\p{Cs}/u.test(value) || value.includes("\u0000");
 }
 
-function isIssueType(value: unknown): value is IssueType {
-  return typeof value === "string" && (ISSUE_TYPES as readonly string[]).includes(value);
-}
-
 /** Checks the parsed body; the message of the first problem, or the cleaned-up input. */
-export function validateSupportRequest(body: unknown): { input: SupportRequestInput } | { error: string } {
+export function validateSupportRequest(body: unknown): { input: SupportRequest } | { error: string } {
   if (typeof body !== "object" || body === null || Array.isArray(body))
     return { error: MESSAGES.notAnObject };
   const { name, email, issueType, description } = body as Record<string, unknown>;
@@ -142,7 +120,9 @@ export function validateSupportRequest(body: unknown): { input: SupportRequestIn
   const trimmedDescription = description.trim();
   if (hasUnstorableCharacters(trimmedDescription)) return { error: MESSAGES.descriptionUnstorable };
   // Code points, as Postgres' char_length counts them (an emoji is one character, two UTF-16 units).
-  if ([...trimmedDescription].length > MAX_DESCRIPTION_LENGTH) return { error: MESSAGES.descriptionTooLong };
+  if ([...trimmedDescription].length > SUPPORT_DESCRIPTION_MAX_LENGTH) {
+    return { error: MESSAGES.descriptionTooLong };
+  }
 
   return {
     input: { name: name.trim(), email: trimmedEmail, issueType, description: trimmedDescription },
@@ -151,16 +131,8 @@ export function validateSupportRequest(body: unknown): { input: SupportRequestIn
 
 /** The handler with its Supabase project (and fetch) passed in; see the top of this file. */
 export async function handleSubmitSupport(request: Request, deps: SubmitSupportDeps): Promise<Response> {
-  if (request.method !== "POST") return fail(405, MESSAGES.methodNotAllowed, { allow: "POST" });
-  if (!deps.target.secretKey) {
-    console.error(
-      "[api/submit-support] SUPABASE_SECRET_KEY is not set (locally LOCAL_SUPABASE_SECRET_KEY): support requests cannot be rate-limited, so none are taken.",
-    );
-    return fail(500, MESSAGES.failed);
-  }
-
-  const token = bearerToken(request);
-  if (!token) return fail(401, MESSAGES.unauthorized);
+  const open = openGate(request, deps.target, GATE);
+  if (!open.ok) return open.response;
 
   const read = await readJsonBody(request, MAX_BODY_BYTES, MESSAGES);
   if (!read.ok) return read.response;
@@ -171,37 +143,18 @@ export async function handleSubmitSupport(request: Request, deps: SubmitSupportD
 
   try {
     const fetchImpl = deps.fetch ?? fetch;
-    // Asks the auth server, so an expired, revoked or forged token is refused here.
-    const caller = await verifyCaller(deps.target, token, fetchImpl, "api/submit-support");
-    if (!caller.ok)
-      return fail(caller.status, caller.status === 401 ? MESSAGES.unauthorized : MESSAGES.failed);
+    // The secret key counts the rate limit (hit_rate_limit is service_role only); the row is still
+    // inserted with the caller's token below.
+    const limit = { ...(deps.rateLimit ?? RATE_LIMIT), bucket: RATE_LIMIT.bucket };
+    const admitted = await admitCaller(deps.target, open.token, fetchImpl, limit, GATE);
+    if (!admitted.ok) return admitted.response;
 
-    // Per user, in the database: every server instance shares the count. The secret key runs it
-    // (hit_rate_limit is service_role only); the row is still inserted with the caller's token below.
-    const limit = deps.rateLimit ?? RATE_LIMIT;
-    const service = await serviceClient<Database>(deps.target, fetchImpl);
-    let rate: Awaited<ReturnType<typeof hitRateLimit>>;
-    try {
-      rate = await hitRateLimit(service, caller.user.id, { ...limit, bucket: RATE_LIMIT.bucket });
-    } catch (error) {
-      console.error(
-        "[api/submit-support] the rate limit failed:",
-        error instanceof Error ? error.message : String(error),
-      );
-      return fail(500, MESSAGES.failed);
-    }
-    if (!rate.allowed) {
-      return fail(429, MESSAGES.tooManyRequests, {
-        "retry-after": String(retryAfterSeconds(rate.retryAfterMs)),
-      });
-    }
-
-    const supabase = await userClient<Database>(deps.target, token, fetchImpl);
+    const supabase = await userClient(deps.target, open.token, fetchImpl);
 
     // Exactly one row, owned by the caller; row-level security checks user_id against the token.
     const { data, error } = await supabase
       .from("support_requests")
-      .insert({ user_id: caller.user.id, description, type: issueType })
+      .insert({ user_id: admitted.user.id, description, type: issueType })
       .select("id")
       .single();
     if (error || !data) {
@@ -209,7 +162,7 @@ export async function handleSubmitSupport(request: Request, deps: SubmitSupportD
       console.error("[api/submit-support] the insert failed:", error?.code, error?.message);
       return fail(error?.code === "42501" ? 403 : 500, MESSAGES.failed);
     }
-    return json(201, { ok: true, id: data.id });
+    return json(201, { ok: true, id: data.id } satisfies SupportReceipt);
   } catch (error) {
     console.error("[api/submit-support]", error instanceof Error ? error.message : String(error));
     return fail(500, MESSAGES.failed);

@@ -5,14 +5,14 @@
 // cannot be made to do (fail, refuse) and for the validation rules, which never reach Supabase.
 import handler, {
   handleSubmitSupport,
-  ISSUE_TYPES,
-  LOCAL_PUBLISHABLE_KEY,
   MAX_BODY_BYTES,
   MESSAGES,
   RATE_LIMIT,
   validateSupportRequest,
 } from "../../api/submit-support";
 import { supabaseTarget } from "../../api/_lib/supabase";
+import { LOCAL_PUBLISHABLE_KEY } from "../../src/config/local-backend.mjs";
+import { ISSUE_TYPES } from "../../src/config/support";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { SupabaseClient } from "@supabase/supabase-js";

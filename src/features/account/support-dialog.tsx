@@ -19,11 +19,10 @@ import {
   DEFAULT_ISSUE_TYPE,
   ISSUE_TYPES,
   SUPPORT_DESCRIPTION_MAX_LENGTH,
-  SupportRequestError,
   isIssueType,
-  useSubmitSupportRequest,
   type IssueType,
-} from "./api/submit-support";
+} from "@/config/support";
+import { SupportRequestError, useSubmitSupportRequest } from "./api/submit-support";
 import type { AccountDialogProps } from "./dialog-props";
 
 const BLANK_DESCRIPTION = "Please provide a description of your issue";

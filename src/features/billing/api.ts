@@ -1,14 +1,18 @@
+/**
+ * Plans change on the server only (api/checkout.ts, at CHECKOUT_ENDPOINT): the browser may read its
+ * `subscriptions` row but never write it. The simulated card check (SPEC 4.5: 1.5 s) runs there too.
+ */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  CHECKOUT_ENDPOINT,
+  type CheckoutBody,
+  type CheckoutRefusal,
+  type CheckoutSuccess,
+} from "@/config/checkout";
 import { DEFAULT_TIER, isTierId, type TierId } from "@/config/tiers";
 import { ApiRequestError, postWithSession, type ApiAnswer } from "@/lib/api-request";
 import { subscriptionQueryOptions } from "@/lib/subscription";
 import { PAYMENT_FIELDS, type PaymentField, type PaymentFields } from "./card";
-
-/**
- * Plans change on the server only (api/checkout.ts): the browser may read its `subscriptions` row but
- * never write it. The simulated card check (SPEC 4.5: 1.5 s) runs there too.
- */
-export const CHECKOUT_ENDPOINT = "/api/checkout";
 
 export type FieldErrors = Partial<Record<PaymentField, string>>;
 
@@ -40,14 +44,11 @@ export class CheckoutError extends Error {
 
 export type CheckoutRequest = { tier: TierId; card?: PaymentFields };
 
-function fieldErrors(value: unknown): FieldErrors {
-  if (typeof value !== "object" || value === null) return {};
-  const fields: FieldErrors = {};
-  for (const field of PAYMENT_FIELDS) {
-    const message = (value as Record<string, unknown>)[field];
-    if (typeof message === "string" && message.trim()) fields[field] = message;
-  }
-  return fields;
+/** The refusal's messages for the payment form's own fields. */
+function fieldErrors({ fields = {} }: CheckoutRefusal): FieldErrors {
+  return Object.fromEntries(
+    PAYMENT_FIELDS.filter((field) => fields[field]?.trim()).map((f) => [f, fields[f]]),
+  );
 }
 
 /**
@@ -55,7 +56,7 @@ function fieldErrors(value: unknown): FieldErrors {
  * paid plan) and answers the tier the user is on now.
  */
 export async function checkout({ tier, card }: CheckoutRequest): Promise<TierId> {
-  const body = card
+  const body: CheckoutBody = card
     ? { tier, card: { number: card.cardNumber, expiry: card.expiry, cvc: card.cvc, name: card.name } }
     : { tier };
   let answer: ApiAnswer;
@@ -65,10 +66,13 @@ export async function checkout({ tier, card }: CheckoutRequest): Promise<TierId>
     const signedOut = error instanceof ApiRequestError && error.signedOut;
     throw new CheckoutError(null, signedOut ? error.message : null, {}, { cause: error });
   }
-  if (!answer.ok) throw new CheckoutError(answer.status, answer.error, fieldErrors(answer.body.fields));
-  if (!isTierId(answer.body.tier))
-    throw new CheckoutError(answer.status, "The checkout answered an unknown plan.");
-  return answer.body.tier;
+  if (!answer.ok) {
+    throw new CheckoutError(answer.status, answer.error, fieldErrors(answer.body as CheckoutRefusal));
+  }
+  // A 200 that is not the handler's answer (a host's own page, say) is a failure, not a plan.
+  const { tier: now } = answer.body as Partial<CheckoutSuccess>;
+  if (!isTierId(now)) throw new CheckoutError(answer.status, "The checkout answered an unknown plan.");
+  return now;
 }
 
 export type CompletePaymentInput = { userId: string; tier: TierId; card: PaymentFields };

@@ -1,24 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { ApiRequestError, postWithSession, type ApiAnswer } from "@/lib/api-request";
-
-/** Issue types of a support request (SPEC 3), Technical Issue first and default. */
-export const ISSUE_TYPES = ["Technical Issue", "Billing Question", "Feature Request", "Other"] as const;
-export type IssueType = (typeof ISSUE_TYPES)[number];
-export const DEFAULT_ISSUE_TYPE: IssueType = "Technical Issue";
-export const SUPPORT_DESCRIPTION_MAX_LENGTH = 5000;
-
-export const SUPPORT_ENDPOINT = "/api/submit-support";
-
-/** The support submission payload (SPEC 3). */
-export type SupportRequest = {
-  name: string;
-  email: string;
-  issueType: IssueType;
-  description: string;
-};
-
-export type SupportReceipt = { ok: true; id: string | number | null };
+import { SUPPORT_ENDPOINT, type SupportReceipt, type SupportRequest } from "@/config/support";
 
 /** The request was refused or failed; `serverMessage` is the server's own `{error}` text, when it sent one. */
 export class SupportRequestError extends Error {
@@ -28,10 +11,6 @@ export class SupportRequestError extends Error {
     this.name = "SupportRequestError";
     this.serverMessage = serverMessage;
   }
-}
-
-export function isIssueType(value: unknown): value is IssueType {
-  return typeof value === "string" && (ISSUE_TYPES as readonly string[]).includes(value);
 }
 
 /**
@@ -47,8 +26,8 @@ export async function submitSupportRequest(request: SupportRequest): Promise<Sup
     throw new SupportRequestError(signedOut ? error.message : null, { cause: error });
   }
   if (!answer.ok) throw new SupportRequestError(answer.error);
-  const { id } = answer.body;
-  return { ok: true, id: typeof id === "string" || typeof id === "number" ? id : null };
+  // The handler answers a stored request with SupportReceipt (api/submit-support.ts).
+  return answer.body as SupportReceipt;
 }
 
 export function useSubmitSupportRequest() {
