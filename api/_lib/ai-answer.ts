@@ -1,0 +1,159 @@
+/**
+ * Reading the AI's answers as they pass through the proxy (api/ai.ts), to decide what they count: an
+ * image-model answer with an image, a streamed text answer that completes. An event stream is passed
+ * through piece by piece while it is watched; the reservation is finished exactly when it ends.
+ */
+import { geminiError, MESSAGES, REASONS, usageHeaders } from "./ai-errors.ts";
+import { isObject, type Call } from "./ai-request.ts";
+import type { UsageStatus } from "./usage.ts";
+
+/** Whether a generateContent answer carries an image (a non-thought inline image part). */
+export function answerHasImage(body: unknown): boolean {
+  if (!isObject(body) || !Array.isArray(body.candidates)) return false;
+  return body.candidates.some((candidate) => {
+    if (!isObject(candidate) || !isObject(candidate.content) || !Array.isArray(candidate.content.parts))
+      return false;
+    return candidate.content.parts.some(
+      (part) => isObject(part) && part.thought !== true && isObject(part.inlineData ?? part.inline_data),
+    );
+  });
+}
+
+/**
+ * Follows an SSE stream of GenerateContentResponse events: complete once a candidate finished with
+ * STOP after some text, and failed when an error object arrives (with or without a `data:` prefix).
+ */
+export class StreamWatcher {
+  private buffer = "";
+  private text = false;
+  private stopped = false;
+  private failed = false;
+  private readonly decoder = new TextDecoder();
+
+  push(chunk: Uint8Array): void {
+    this.buffer += this.decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, "\n");
+    const blocks = this.buffer.split("\n\n");
+    this.buffer = blocks.pop() ?? "";
+    for (const block of blocks) this.read(block);
+  }
+
+  finish(): void {
+    this.buffer += this.decoder.decode();
+    if (this.buffer.trim()) this.read(this.buffer);
+    this.buffer = "";
+  }
+
+  get completed(): boolean {
+    return this.stopped && this.text && !this.failed;
+  }
+
+  private read(block: string): void {
+    const lines = block.split("\n");
+    const data = lines.some((line) => line.startsWith("data:"))
+      ? lines
+          .filter((line) => line.startsWith("data:"))
+          .map((line) => line.slice(5).replace(/^ /, ""))
+          .join("\n")
+      : block;
+    let event: unknown;
+    try {
+      event = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (!isObject(event)) return;
+    if (event.error !== undefined) {
+      this.failed = true;
+      return;
+    }
+    if (!Array.isArray(event.candidates)) return;
+    for (const candidate of event.candidates) {
+      if (!isObject(candidate)) continue;
+      const parts = isObject(candidate.content) ? candidate.content.parts : undefined;
+      if (Array.isArray(parts)) {
+        for (const part of parts) {
+          if (isObject(part) && part.thought !== true && typeof part.text === "string" && part.text.trim())
+            this.text = true;
+        }
+      }
+      if (candidate.finishReason === "STOP") this.stopped = true;
+      else if (typeof candidate.finishReason === "string") this.failed = true;
+    }
+  }
+}
+
+export /** The answer's own headers that the client reads (type, Retry-After), plus ours. */
+function passHeaders(upstream: Response, extra: Record<string, string>): Headers {
+  const headers = new Headers({ "cache-control": "no-store", ...extra });
+  const type = upstream.headers.get("content-type");
+  if (type) headers.set("content-type", type);
+  const retryAfter = upstream.headers.get("retry-after");
+  if (retryAfter) headers.set("retry-after", retryAfter);
+  return headers;
+}
+
+export /**
+ * Passes an event stream through piece by piece, watching it: it counts 1 when it completes, and
+ * releases the reservation when it fails, is cut short, or the caller goes away.
+ */
+function streamThrough(
+  upstream: Response,
+  finish: (count: number) => Promise<UsageStatus | null>,
+  headers: Record<string, string>,
+): Response {
+  const reader = (upstream.body as ReadableStream<Uint8Array>).getReader();
+  const watcher = new StreamWatcher();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        await finish(0);
+        controller.error(error);
+        return;
+      }
+      if (chunk.done) {
+        watcher.finish();
+        await finish(watcher.completed ? 1 : 0);
+        controller.close();
+        return;
+      }
+      watcher.push(chunk.value);
+      controller.enqueue(chunk.value);
+    },
+    async cancel(reason) {
+      await reader.cancel(reason).catch(() => undefined);
+      await finish(0);
+    },
+  });
+  return new Response(body, { status: upstream.status, headers: passHeaders(upstream, headers) });
+}
+
+/**
+ * What a whole (not streamed through) successful answer counts: 1 for an image-model answer with an
+ * image, 1 for a complete answer of the stream endpoint sent in one piece, else 0 (the custom prompt's
+ * analysis step).
+ */
+export function wholeAnswerCount(call: Call, text: string): number {
+  if (call.kind === "image") {
+    try {
+      return answerHasImage(JSON.parse(text)) ? 1 : 0;
+    } catch {
+      return 0;
+    }
+  }
+  if (call.method !== "streamGenerateContent") return 0;
+  const watcher = new StreamWatcher();
+  watcher.push(new TextEncoder().encode(text));
+  watcher.finish();
+  return watcher.completed ? 1 : 0;
+}
+
+/** The upstream could not be reached or broke off: 504 after the proxy's timeout, else 502. */
+export function upstreamFailed(timedOut: boolean, status: UsageStatus | null): Response {
+  const headers = usageHeaders(status);
+  return timedOut
+    ? geminiError(504, REASONS.timeout, MESSAGES.timeout, { headers })
+    : geminiError(502, REASONS.unreachable, MESSAGES.unreachable, { headers });
+}

@@ -1,0 +1,59 @@
+/**
+ * What the AI proxy (api/ai.ts) lets through to Gemini: the call a path names (one of the two configured
+ * models, generateContent or streamGenerateContent), a body of Gemini's request fields only with a
+ * count of its images, and the upstream URL the call goes to.
+ */
+import type { AiSettings } from "./ai-settings.ts";
+import { geminiError, MESSAGES, REASONS } from "./ai-errors.ts";
+
+const ALLOWED_FIELDS = new Set(["contents", "generationConfig", "safetySettings", "systemInstruction"]);
+
+export type Call = {
+  model: string;
+  method: "generateContent" | "streamGenerateContent";
+  kind: "image" | "text";
+};
+
+/** The model and method a request names, from its path (or the ?path= a host rewrite passes). */
+export function parseCall(url: URL, settings: AiSettings): Call | { error: Response } {
+  const path = url.searchParams.get("path") ?? url.pathname.replace(/^.*?\/api\/ai\/?/, "");
+  const match = /^\/?v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path);
+  if (!match) return { error: geminiError(400, REASONS.invalidRequest, MESSAGES.invalidRequest) };
+  let model: string;
+  try {
+    model = decodeURIComponent(match[1]).replace(/^models\//, "");
+  } catch {
+    return { error: geminiError(400, REASONS.invalidRequest, MESSAGES.invalidRequest) };
+  }
+  const kind = model === settings.imageModel ? "image" : model === settings.textModel ? "text" : null;
+  if (!kind) return { error: geminiError(400, REASONS.modelNotAllowed, MESSAGES.modelNotAllowed) };
+  return { model, method: match[2] as Call["method"], kind };
+}
+
+export type JsonObject = Record<string, unknown>;
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** How many inline images a request carries, or null when it is not a generateContent request. */
+export function countImages(body: unknown): number | null {
+  if (!isObject(body) || !Array.isArray(body.contents)) return null;
+  if (Object.keys(body).some((key) => !ALLOWED_FIELDS.has(key))) return null;
+  let images = 0;
+  for (const content of body.contents) {
+    if (!isObject(content) || !Array.isArray(content.parts)) return null;
+    for (const part of content.parts) {
+      if (!isObject(part)) return null;
+      if (part.inlineData !== undefined || part.inline_data !== undefined || part.fileData !== undefined)
+        images += 1;
+    }
+  }
+  return images;
+}
+
+/** Where the call goes: the configured upstream (Gemini, or the local preview engine). */
+export function upstreamUrl(settings: AiSettings, call: Call, search: URLSearchParams): string {
+  const base = `${settings.upstream.baseUrl.replace(/\/+$/, "")}/v1beta/models/${encodeURIComponent(call.model)}:${call.method}`;
+  if (call.method !== "streamGenerateContent") return base;
+  const alt = search.get("alt");
+  return `${base}?alt=${encodeURIComponent(alt ?? "sse")}`;
+}
