@@ -3,6 +3,7 @@
  * 4 bottom-right). Here it is cut into its four quarters on a canvas, in the browser.
  */
 import { CanvasError, canvasToBlob, createCanvas, type Canvas2D } from "@/lib/image/canvas";
+import { blobDataUrl } from "@/lib/read-blob";
 import type { RgbaFrame } from "./gif";
 
 /** Frames are scaled down to at most this side: plenty for the player and keeps the GIF small. */
@@ -44,15 +45,6 @@ function sheetErrorOf(error: unknown): unknown {
   const message =
     error.reason === "unavailable" ? "Canvas 2D is not available in this browser" : SHEET_UNREADABLE;
   return new SheetError(message, { cause: error });
-}
-
-function blobToDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new SheetError(SHEET_UNREADABLE));
-    reader.readAsDataURL(blob);
-  });
 }
 
 type Decoded = { source: CanvasImageSource; width: number; height: number; close: () => void };
@@ -100,7 +92,7 @@ export async function splitSheet(sheet: Blob, maxSide = MAX_FRAME_SIDE): Promise
       ctx.imageSmoothingQuality = "high";
       ctx.drawImage(image.source, sx, sy, source.width, source.height, 0, 0, target.width, target.height);
       const { data } = ctx.getImageData(0, 0, target.width, target.height);
-      const url = await blobToDataUrl(await toPngBlob(canvas));
+      const url = await blobDataUrl(await toPngBlob(canvas));
       frames.push({ data, width: target.width, height: target.height, url });
     }
     return frames;
@@ -137,7 +129,7 @@ export async function framesOfGif(gif: Blob): Promise<{ url: string; width: numb
             const height = image.displayHeight;
             const { canvas, ctx } = frameCanvas(width, height);
             ctx.drawImage(image, 0, 0);
-            frames.push({ url: await blobToDataUrl(await toPngBlob(canvas)), width, height });
+            frames.push({ url: await blobDataUrl(await toPngBlob(canvas)), width, height });
           } finally {
             image.close();
           }
@@ -157,5 +149,5 @@ export async function framesOfGif(gif: Blob): Promise<{ url: string; width: numb
       return found;
     })
     .catch(() => ({ width: MAX_FRAME_SIDE, height: MAX_FRAME_SIDE }));
-  return [{ url: await blobToDataUrl(gif), ...size }];
+  return [{ url: await blobDataUrl(gif), ...size }];
 }

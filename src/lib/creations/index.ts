@@ -27,13 +27,9 @@ export {
   type ListPage,
   type ListQuery,
 } from "./store";
-export {
-  prepareCreation,
-  readText,
-  ORIGINAL_KEPT_SIDE,
-  ORIGINAL_THUMB_SIDE,
-  RESULT_THUMB_SIDE,
-} from "./prepare";
+export { prepareCreation, ORIGINAL_KEPT_SIDE, ORIGINAL_THUMB_SIDE, RESULT_THUMB_SIDE } from "./prepare";
+/** A kept text result's text. */
+export { blobText as readText } from "@/lib/read-blob";
 export { canvasThumbnailMaker, makeThumbnail, setThumbnailMaker, type ThumbnailMaker } from "./thumbnail";
 export { estimateStorage, formatBytes, requestPersistence, type StorageEstimateInfo } from "./storage";
 

@@ -1,5 +1,10 @@
+/**
+ * A new result made ready for the store: its record (kind, file name, sizes, a text's excerpt), its
+ * file and original, and the thumbnails and downscaled original made with the canvas.
+ */
 import { getTool } from "@/config/tools";
 import { dataUrlToBlob } from "@/lib/image/download";
+import { blobText } from "@/lib/read-blob";
 import { makeThumbnail } from "./thumbnail";
 import type { CreationKind, NewCreation, PreparedCreation } from "./types";
 
@@ -30,17 +35,6 @@ function fileOf(creation: NewCreation): Blob {
   return new Blob([file], { type: "text/plain;charset=utf-8" });
 }
 
-/** Blob.text(), with FileReader where the engine lacks it. */
-export function readText(blob: Blob): Promise<string> {
-  if (typeof blob.text === "function") return blob.text();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
-    reader.readAsText(blob);
-  });
-}
-
 async function blobOf(source: Blob | string | null | undefined): Promise<Blob | undefined> {
   if (!source) return undefined;
   if (typeof source !== "string") return source;
@@ -64,7 +58,7 @@ export async function prepareCreation(
   const kind = kindOf(creation, file);
   // Read the original first: the tool may release its object URL soon after the result arrives.
   const original = await blobOf(creation.original).catch(() => undefined);
-  const excerpt = kind === "text" ? (await readText(file)).trim().slice(0, EXCERPT_LENGTH) : undefined;
+  const excerpt = kind === "text" ? (await blobText(file)).trim().slice(0, EXCERPT_LENGTH) : undefined;
   const id = newId();
   const quick: PreparedCreation = {
     record: {

@@ -3,26 +3,17 @@
  * since every engine clones an ArrayBuffer (some have had trouble with Blobs in IndexedDB, e.g. older
  * Safari in private mode, and test doubles).
  */
+import { blobBytes } from "@/lib/read-blob";
 import type { CreationFiles, CreationThumbs } from "./types";
 
 type StoredBlob = { type: string; data: ArrayBuffer };
 export type StoredThumbs = { id: string; userId: string; result?: StoredBlob; original?: StoredBlob };
 export type StoredFiles = { id: string; userId: string; file: StoredBlob; original?: StoredBlob };
 
-function bufferOf(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === "function") return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
 async function toStored(blob: Blob): Promise<StoredBlob>;
 async function toStored(blob: Blob | undefined): Promise<StoredBlob | undefined>;
 async function toStored(blob: Blob | undefined): Promise<StoredBlob | undefined> {
-  return blob ? { type: blob.type, data: await bufferOf(blob) } : undefined;
+  return blob ? { type: blob.type, data: await blobBytes(blob) } : undefined;
 }
 
 function fromStored(stored: StoredBlob): Blob;

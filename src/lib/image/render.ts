@@ -3,6 +3,7 @@
  * Pixels are ImageBitmaps where createImageBitmap exists, else an <img> element or a canvas.
  */
 
+import { blobDataUrl } from "@/lib/read-blob";
 import { canvasToBlob, createCanvas, type Canvas2D } from "./canvas";
 
 export type Pixels = { source: CanvasImageSource; width: number; height: number; close(): void };
@@ -171,14 +172,7 @@ export async function encodePixels(
   }
 }
 
-export function blobToBase64(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const dataUrl = String(reader.result);
-      resolve(dataUrl.slice(dataUrl.indexOf(",") + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error("The image could not be read"));
-    reader.readAsDataURL(blob);
-  });
+export async function blobToBase64(blob: Blob): Promise<string> {
+  const dataUrl = await blobDataUrl(blob);
+  return dataUrl.slice(dataUrl.indexOf(",") + 1);
 }
