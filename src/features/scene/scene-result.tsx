@@ -1,3 +1,4 @@
+/** Modify Scene's result: base and result side by side, the actions, then the before/after slider. */
 import { Download, Layers, Pencil, RotateCcw } from "lucide-react";
 import { CompareSlider } from "@/components/compare-slider";
 import { ShareButton } from "@/components/share-button";
@@ -14,7 +15,7 @@ type SceneResultProps = {
   onReset: () => void;
 };
 
-/** Base and result side by side, the actions, then the before/after slider (as the style tools). */
+/** Laid out as the style tools' result. */
 export function SceneResult({
   baseUrl,
   resultUrl,
@@ -27,22 +28,19 @@ export function SceneResult({
   return (
     <section aria-label="Result" className="space-y-4">
       <div className="grid gap-4 md:grid-cols-2">
-        <figure className="space-y-2">
-          <figcaption className="text-sm font-medium text-muted-foreground">Base image</figcaption>
-          <img
-            src={baseUrl}
-            alt="Base image"
-            className="max-h-[60vh] w-full rounded-xl border bg-muted object-contain"
-          />
-        </figure>
-        <figure className="space-y-2">
-          <figcaption className="text-sm font-medium text-muted-foreground">Modified scene</figcaption>
-          <img
-            src={resultUrl}
-            alt="Modified scene"
-            className="max-h-[60vh] w-full rounded-xl border bg-muted object-contain"
-          />
-        </figure>
+        {[
+          { label: "Base image", src: baseUrl },
+          { label: "Modified scene", src: resultUrl },
+        ].map(({ label, src }) => (
+          <figure key={label} className="space-y-2">
+            <figcaption className="text-sm font-medium text-muted-foreground">{label}</figcaption>
+            <img
+              src={src}
+              alt={label}
+              className="max-h-[60vh] w-full rounded-xl border bg-muted object-contain"
+            />
+          </figure>
+        ))}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button onClick={onDownload} disabled={busy}>
