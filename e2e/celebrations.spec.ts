@@ -1,12 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signUp, uniqueEmail } from "./helpers";
+import { downloadFrom, isPng, signUp, uniqueEmail } from "./helpers";
 
 const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const GENERATE = "Generate Celebration Image";
 
 async function chooseType(page: Page, label: string) {
@@ -72,14 +70,10 @@ test("Celebration Creator: validation, one failure that counts nothing, then a t
   await expect(page.getByText("Celebration image created!")).toBeVisible();
   await expect(counter).toHaveText("Remaining conversions: 2 / 3");
 
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("button", { name: "Download Image" }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe("graduation-celebration.png");
+  const { name, bytes } = await downloadFrom(page.getByRole("button", { name: "Download Image" }));
+  expect(name).toBe("graduation-celebration.png");
   await expect(page.getByText("Image downloaded successfully!")).toBeVisible();
-  const bytes = fs.readFileSync((await download.path())!);
-  expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  expect(isPng(bytes)).toBe(true);
   // The card is 16:9, and the graduation theme is a navy card (more blue than red).
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   expect(info.width / info.height).toBeCloseTo(16 / 9, 2);

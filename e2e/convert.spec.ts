@@ -1,13 +1,11 @@
-import fs from "node:fs";
 import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { VARIANTS } from "../src/config/variants";
 import { createUserOnTier } from "./backend";
-import { holdRequests, logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { downloadFrom, holdRequests, isPng, logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 async function upload(page: Page, file = PORTRAIT) {
   await page.getByTestId("file-input").setInputFiles(file);
@@ -39,14 +37,9 @@ test("every style route converts the portrait with the local engine and download
       timeout: 30_000,
     });
     await expect(page.getByText(variant.toasts.success)).toBeVisible();
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download" }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe(variant.downloadName);
-    const file = await download.path();
-    const bytes = fs.readFileSync(file!);
-    expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    const download = await downloadFrom(page.getByRole("button", { name: "Download" }));
+    expect(download.name).toBe(variant.downloadName);
+    expect(isPng(download.bytes)).toBe(true);
   }
   await page.goto("/");
   await expect(await counter(page)).toHaveText(`Remaining conversions: ${130 - VARIANTS.length} / 130`);

@@ -1,26 +1,15 @@
-import fs from "node:fs";
 import path from "node:path";
-import { type Download, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { HOME_TOOL } from "../src/config/tools";
-import { logIn, logOut, signUp, uniqueEmail } from "./helpers";
+import { downloadFrom, isPng, logIn, logOut, signUp, uniqueEmail } from "./helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const NO_ROOM =
   "Your result is here, but this device has no room left for it. Download it to keep it, or delete your oldest creations to make room.";
 
-async function bytesOf(download: Download): Promise<Buffer> {
-  return fs.readFileSync((await download.path())!);
-}
-
-async function download(page: Page, scope: Page | Locator = page): Promise<Download> {
-  const [file] = await Promise.all([
-    page.waitForEvent("download"),
-    scope.getByRole("button", { name: "Download" }).click(),
-  ]);
-  return file;
-}
+/** What the Download button (of the page, or of a dialog on it) downloads. */
+const download = (scope: Page | Locator) => downloadFrom(scope.getByRole("button", { name: "Download" }));
 
 async function convert(page: Page) {
   await page.getByTestId("file-input").setInputFiles(PORTRAIT);
@@ -37,9 +26,9 @@ test("a result is kept: shown again after a reload, found in My Creations, downl
   await signUp(page, email);
   await convert(page);
   const first = await download(page);
-  expect(first.suggestedFilename()).toBe(HOME_TOOL.downloadName);
-  const original = await bytesOf(first);
-  expect(original.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  expect(first.name).toBe(HOME_TOOL.downloadName);
+  const original = first.bytes;
+  expect(isPng(original)).toBe(true);
   await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 2 / 3");
 
   // Reload: the last result is back with its original and its actions, and nothing more is counted.
@@ -48,7 +37,7 @@ test("a result is kept: shown again after a reload, found in My Creations, downl
   await expect(page.getByRole("img", { name: "Modified" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Original" }).first()).toBeVisible();
   await expect(page.getByTestId("compare-slider")).toBeVisible();
-  expect((await bytesOf(await download(page))).equals(original)).toBe(true);
+  expect((await download(page)).bytes.equals(original)).toBe(true);
   await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 2 / 3");
 
   // My Creations, from the sidebar.
@@ -60,9 +49,9 @@ test("a result is kept: shown again after a reload, found in My Creations, downl
   await card.click();
   const viewer = page.getByRole("dialog", { name: HOME_TOOL.title });
   await expect(viewer.getByTestId("compare-slider")).toBeVisible();
-  const again = await download(page, viewer);
-  expect(again.suggestedFilename()).toBe(HOME_TOOL.downloadName);
-  expect((await bytesOf(again)).equals(original)).toBe(true);
+  const again = await download(viewer);
+  expect(again.name).toBe(HOME_TOOL.downloadName);
+  expect(again.bytes.equals(original)).toBe(true);
   await viewer.getByRole("button", { name: "Share" }).click();
   await expect(page.getByText("Image copied to the clipboard.")).toBeVisible();
 
@@ -105,7 +94,6 @@ test("a full disk still delivers the result, says it could not be kept, and coun
   await convert(page);
   await expect(page.getByText(NO_ROOM)).toBeVisible();
   await expect(page.getByText(NO_ROOM)).toHaveCount(1);
-  const file = await download(page);
-  expect((await bytesOf(file)).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  expect(isPng((await download(page)).bytes)).toBe(true);
   await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 2 / 3");
 });

@@ -1,6 +1,20 @@
-import { expect, type Page } from "@playwright/test";
+import fs from "node:fs";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORD = "correct-horse-42";
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Whether `bytes` start with the PNG signature. */
+export function isPng(bytes: Buffer): boolean {
+  return bytes.subarray(0, 8).equals(PNG_SIGNATURE);
+}
+
+/** Clicks `button` and returns what it downloads: the suggested file name and the bytes. */
+export async function downloadFrom(button: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([button.page().waitForEvent("download"), button.click()]);
+  return { name: file.suggestedFilename(), bytes: fs.readFileSync((await file.path())!) };
+}
 
 /** A fresh address per call, so tests never depend on each other's accounts. */
 export function uniqueEmail(tag: string) {

@@ -1,13 +1,11 @@
-import fs from "node:fs";
 import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createUserOnTier } from "./backend";
-import { logIn, PASSWORD, uniqueEmail } from "./helpers";
+import { downloadFrom, isPng, logIn, PASSWORD, uniqueEmail } from "./helpers";
 
 const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");
 const ASTRONAUT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 async function describeAs(page: Page, type: "Image" | "Text" | "Widget", label: string, text: string) {
   await page.getByRole("radio", { name: type }).click();
@@ -51,14 +49,10 @@ test("Modify Scene: text at a clicked place, a widget, a picture; keep editing, 
   await addToScene(page, "Text added to scene successfully!", 19);
 
   const src = await page.getByRole("img", { name: "Modified scene" }).getAttribute("src");
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("button", { name: "Download" }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe("modified-scene.png");
-  const bytes = fs.readFileSync((await download.path())!);
-  expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
-  expect(bytes.toString("base64")).toBe(src!.replace(/^data:image\/png;base64,/, ""));
+  const download = await downloadFrom(page.getByRole("button", { name: "Download" }));
+  expect(download.name).toBe("modified-scene.png");
+  expect(isPng(download.bytes)).toBe(true);
+  expect(download.bytes.toString("base64")).toBe(src!.replace(/^data:image\/png;base64,/, ""));
 
   // 2. Keep editing: a widget at a place chosen with the select.
   await page.getByRole("button", { name: "Keep editing" }).click();
