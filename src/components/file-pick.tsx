@@ -1,12 +1,12 @@
 /**
  * Picking files the way every picker of the app does: a hidden file input that a visible button
- * opens, the "Select" and "Take Photo" pair of the upload areas, and the dashed "choose or drop"
- * button of the small picture fields.
+ * opens, the upload areas' drop zone with its "Select" and "Take Photo" pair, and the dashed
+ * "choose or drop" button of the small picture fields.
  */
 import { useRef, type ComponentProps, type ReactNode } from "react";
 import { Camera } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useImageFileDrop } from "@/hooks/use-file-drop";
+import { useImageFileDrop, type FileDrop } from "@/hooks/use-file-drop";
 import { cn } from "@/lib/utils";
 
 /** What the file pickers offer: every image type, HEIC included (browsers often omit it from image/*). */
@@ -132,5 +132,46 @@ export function DropPickButton({ onClick, onFile, disabled, className, children 
     >
       {children}
     </button>
+  );
+}
+
+type DropZoneProps = {
+  /** useFileDrop's answer for this zone. */
+  drop: FileDrop;
+  /** The id of the zone's heading. */
+  labelledBy: string;
+  disabled?: boolean;
+  className?: string;
+  /** More classes while a file is dragged over it. */
+  activeClassName?: string;
+  testId: string;
+  children: ReactNode;
+};
+
+/** The upload areas' frame: a dashed drop zone that lights up while files are dragged over it. */
+export function DropZone({
+  drop,
+  labelledBy,
+  disabled,
+  className,
+  activeClassName,
+  testId,
+  children,
+}: DropZoneProps) {
+  return (
+    <section
+      aria-labelledby={labelledBy}
+      data-active={drop.dragging || undefined}
+      data-testid={testId}
+      {...drop.dropProps}
+      className={cn(
+        "flex flex-col items-center rounded-2xl border-2 border-dashed bg-gradient-to-br text-center transition-all",
+        className,
+        drop.dragging && ["scale-[1.01] border-solid shadow-lg ring-4 ring-ring/30", activeClassName],
+        disabled && "opacity-60",
+      )}
+    >
+      {children}
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 /** "Drop your images here": the many-image upload area (drop, pick, camera, paste) of the batch tool. */
 import { useId, type ReactNode } from "react";
 import { Images } from "lucide-react";
-import { PickButtons } from "@/components/file-pick";
+import { DropZone, PickButtons } from "@/components/file-pick";
 import { useFileDrop } from "@/hooks/use-file-drop";
 import { cn } from "@/lib/utils";
 
@@ -51,7 +51,7 @@ export function MultiUploadArea({
   className,
 }: MultiUploadAreaProps) {
   const headingId = useId();
-  const { dragging, dropProps } = useFileDrop({
+  const drop = useFileDrop({
     disabled,
     acceptPaste,
     onFiles: (files, source) => {
@@ -68,17 +68,13 @@ export function MultiUploadArea({
   }
 
   return (
-    <section
-      aria-labelledby={headingId}
-      data-active={dragging || undefined}
-      data-testid="multi-upload-area"
-      {...dropProps}
-      className={cn(
-        "flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-input bg-gradient-to-br from-muted to-background p-5 text-center transition-all sm:p-8",
-        dragging && "scale-[1.01] border-solid border-primary shadow-lg ring-4 ring-ring/30",
-        disabled && "opacity-60",
-        className,
-      )}
+    <DropZone
+      drop={drop}
+      labelledBy={headingId}
+      disabled={disabled}
+      testId="multi-upload-area"
+      className={cn("gap-3 border-input from-muted to-background p-5 sm:p-8", className)}
+      activeClassName="border-primary"
     >
       <Images aria-hidden="true" className="size-10 text-muted-foreground" />
       <div className="space-y-1">
@@ -96,6 +92,6 @@ export function MultiUploadArea({
         inputTestId="files-input"
       />
       <p className="text-xs text-muted-foreground">JPG, PNG, WEBP, GIF or HEIC. You can also paste images.</p>
-    </section>
+    </DropZone>
   );
 }

@@ -1,6 +1,6 @@
 /** The full-screen "AI is working" overlay of a tool run, with the retry countdown and Cancel. */
-import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
+import { useEscapeKey } from "@/hooks/use-escape-key";
 import { useRetryCountdown } from "@/hooks/use-retry-countdown";
 import type { RetryWait } from "@/lib/gemini";
 
@@ -24,14 +24,7 @@ function Countdown({ wait }: { wait: RetryWait }) {
 /** Full-screen "AI" spinner with the route's title and text (SPEC 2.2), and a Cancel button. */
 export function ProcessingOverlay({ title, text, retryWait, onCancel }: ProcessingOverlayProps) {
   // Escape cancels, like closing any other dialog.
-  useEffect(() => {
-    if (!onCancel) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") onCancel();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onCancel]);
+  useEscapeKey(onCancel);
 
   return (
     <div

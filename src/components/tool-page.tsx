@@ -1,4 +1,4 @@
-/** The frame of every AI tool page, and the wiring of a tool's run into it (banner, Try again, overlay). */
+/** The frame of every AI tool page: heading, error banner with Try again, the tool, key field, overlay. */
 import type { ReactNode } from "react";
 import { RefreshCw } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
@@ -9,17 +9,28 @@ import { RemainingCounter } from "@/components/remaining-counter";
 import { Button } from "@/components/ui/button";
 import type { RetryWait } from "@/lib/gemini";
 
+/** What a tool's hook says about its AI run, as the page shows it. */
+export type ToolRun = {
+  /** The red banner: what went wrong and what to do. */
+  error?: { message: string; advice?: string } | null;
+  /** Whether the banner offers "Try again" (`retry`). */
+  canRetry: boolean;
+  retry: () => void;
+  /** A retry the client is waiting for (the AI was busy), counted down in the overlay. */
+  retryWait?: RetryWait | null;
+  /** Stops the run (the overlay's Cancel, and Escape). */
+  cancel?: () => void;
+};
+
 export type ToolPageProps = {
-  title: string;
-  description: string;
+  /** The heading: the tool's title and the line saying what it does. */
+  tool: { title: string; description: string };
   emoji?: string;
   /** Links or buttons under the heading (the style tools' cross-links). */
   nav?: ReactNode;
-  /** The red banner: what went wrong and what to do, with "Try again" when `onRetry` is given. */
-  error?: { message: string; advice?: string } | null;
-  onRetry?: () => void;
-  /** The full-screen overlay while the AI works, with Cancel (and Escape). */
-  processing?: { title: string; text: string; retryWait?: RetryWait | null; onCancel: () => void } | null;
+  run: ToolRun;
+  /** The full-screen overlay's title and text while the AI works (falsy: no overlay). */
+  overlay?: { title: string; text: string } | null | false;
   /** "Remaining conversions: N / limit" beside the heading (default on). */
   counter?: boolean;
   /** The optional Gemini key field under the tool (default on). */
@@ -29,43 +40,16 @@ export type ToolPageProps = {
   children: ReactNode;
 };
 
-/** What a tool's hook says about its AI run. */
-export type ToolRun = {
-  error?: ToolPageProps["error"];
-  /** Whether "Try again" is offered for the error. */
-  canRetry: boolean;
-  retry: () => void;
-  retryWait: RetryWait | null;
-  cancel: () => void;
-};
-
-/**
- * ToolPage's error banner, "Try again" and processing overlay for a tool's run. `overlay` is the
- * overlay's title and text while the run is shown full-screen (falsy: no overlay).
- */
-export function toolRunProps(
-  run: ToolRun,
-  overlay: { title: string; text: string } | null | false | undefined,
-): Pick<ToolPageProps, "error" | "onRetry" | "processing"> {
-  return {
-    error: run.error,
-    onRetry: run.canRetry ? run.retry : undefined,
-    processing: overlay ? { ...overlay, retryWait: run.retryWait, onCancel: run.cancel } : null,
-  };
-}
-
 /**
  * The frame every AI tool page shares (DESIGN "AI tools"): heading with the remaining counter, the
  * local-engine notice, the error banner, the tool itself, the API key field and the processing overlay.
  */
 export function ToolPage({
-  title,
-  description,
+  tool,
   emoji,
   nav,
-  error,
-  onRetry,
-  processing,
+  run,
+  overlay,
   counter = true,
   apiKey = true,
   busy,
@@ -83,9 +67,9 @@ export function ToolPage({
                   {emoji}
                 </span>
               )}
-              {title}
+              {tool.title}
             </h1>
-            <p className="text-muted-foreground">{description}</p>
+            <p className="text-muted-foreground">{tool.description}</p>
           </div>
           {counter && <RemainingCounter />}
         </div>
@@ -94,13 +78,13 @@ export function ToolPage({
 
       <LocalEngineNotice />
 
-      {error && (
+      {run.error && (
         <ErrorBanner
-          message={error.message}
-          advice={error.advice}
+          message={run.error.message}
+          advice={run.error.advice}
           action={
-            onRetry ? (
-              <Button size="sm" variant="outline" onClick={onRetry} disabled={busy}>
+            run.canRetry ? (
+              <Button size="sm" variant="outline" onClick={run.retry} disabled={busy}>
                 <RefreshCw aria-hidden="true" />
                 Try again
               </Button>
@@ -115,12 +99,12 @@ export function ToolPage({
 
       {footer}
 
-      {processing && (
+      {overlay && (
         <ProcessingOverlay
-          title={processing.title}
-          text={processing.text}
-          retryWait={processing.retryWait}
-          onCancel={processing.onCancel}
+          title={overlay.title}
+          text={overlay.text}
+          retryWait={run.retryWait}
+          onCancel={run.cancel}
         />
       )}
     </div>

@@ -1,7 +1,7 @@
 /** "Drop your image here": the one-photo upload area of the single-image tools. */
 import { useId } from "react";
 import { ImageUp } from "lucide-react";
-import { PickButtons } from "@/components/file-pick";
+import { DropZone, PickButtons } from "@/components/file-pick";
 import { useImageFileDrop } from "@/hooks/use-file-drop";
 import { pickImageFile } from "@/lib/image";
 import { cn } from "@/lib/utils";
@@ -33,7 +33,7 @@ export function UploadArea({
   acceptPaste = true,
 }: UploadAreaProps) {
   const headingId = useId();
-  const { dragging, dropProps } = useImageFileDrop(onFile, { disabled, acceptPaste });
+  const drop = useImageFileDrop(onFile, { disabled, acceptPaste });
 
   function onPicked(files: File[]) {
     const file = pickImageFile(files, "picker");
@@ -41,17 +41,15 @@ export function UploadArea({
   }
 
   return (
-    <section
-      aria-labelledby={headingId}
-      data-active={dragging || undefined}
-      data-testid="upload-area"
-      {...dropProps}
+    <DropZone
+      drop={drop}
+      labelledBy={headingId}
+      disabled={disabled}
+      testId="upload-area"
       className={cn(
-        "flex flex-col items-center gap-4 rounded-2xl border-2 border-dashed bg-gradient-to-br p-6 text-center transition-all sm:p-10",
+        "gap-4 p-6 sm:p-10",
         theme?.gradient ?? "from-muted to-background",
         theme?.border ?? "border-input",
-        dragging && "scale-[1.01] border-solid shadow-lg ring-4 ring-ring/30",
-        disabled && "opacity-60",
       )}
     >
       <div aria-hidden="true" className="text-5xl">
@@ -75,6 +73,6 @@ export function UploadArea({
       <p className="text-xs text-muted-foreground">
         JPG, PNG, WEBP, GIF or HEIC. You can also paste an image. Images under 5MB work best.
       </p>
-    </section>
+    </DropZone>
   );
 }

@@ -80,3 +80,5 @@ export function useImageFileDrop(
     },
   });
 }
+
+export type FileDrop = ReturnType<typeof useFileDrop>;

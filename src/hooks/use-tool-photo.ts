@@ -1,3 +1,4 @@
+/** The one photo a single-image tool works on: read, checked, shown, released, refused with a message. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { AiFailure } from "@/hooks/use-ai-run";
@@ -91,7 +92,11 @@ export function useToolPhoto() {
     [replace],
   );
 
-  const clearError = useCallback(() => setError(null), []);
+  /** No photo and no refusal: back to the empty upload. */
+  const clear = useCallback(() => {
+    setError(null);
+    replace(null);
+  }, [replace]);
 
   return {
     photo,
@@ -100,7 +105,7 @@ export function useToolPhoto() {
     load,
     replace,
     restore,
-    clearError,
+    clear,
     /** True while a file is being read (a ref: safe inside callbacks). */
     isLoading: () => loadingRef.current,
     /** The photo now (a ref: safe inside callbacks). */

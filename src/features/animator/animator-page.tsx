@@ -1,10 +1,11 @@
+/** The Character Animator page: the description form, the character drawn, and its animation. */
 import type { FormEvent } from "react";
 import { Clapperboard, Download, Loader2, RotateCcw, Sparkles, UserRound } from "lucide-react";
 import { AspectRatioSelect } from "@/components/aspect-ratio-select";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
 import { ShareButton } from "@/components/share-button";
-import { ToolPage, toolRunProps } from "@/components/tool-page";
+import { ToolPage } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/config/tools";
 import { AnimationPlayer } from "./animation-player";
@@ -35,13 +36,7 @@ export function AnimatorPage() {
   }
 
   return (
-    <ToolPage
-      title={TOOL.title}
-      description={TOOL.description}
-      emoji="🎬"
-      busy={busy}
-      {...toolRunProps(animator, running && OVERLAYS[running])}
-    >
+    <ToolPage tool={TOOL} emoji="🎬" busy={busy} run={animator} overlay={running && OVERLAYS[running]}>
       <div className="grid items-start gap-6 md:grid-cols-2">
         <form
           onSubmit={onSubmit}

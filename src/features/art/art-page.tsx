@@ -1,7 +1,8 @@
+/** The Art Enhancer page: an uploaded or drawn picture and its refined version. */
 import { useState } from "react";
 import { Brush, ImageUp, PenLine } from "lucide-react";
 import { ResultView } from "@/components/result-view";
-import { ToolPage, toolRunProps } from "@/components/tool-page";
+import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -67,13 +68,7 @@ export function ArtPage() {
   const original = art.original;
 
   return (
-    <ToolPage
-      title={tool.title}
-      description={tool.description}
-      emoji="🎨"
-      busy={processing}
-      {...toolRunProps(art, processing && OVERLAY)}
-    >
+    <ToolPage tool={tool} emoji="🎨" busy={processing} run={art} overlay={processing && OVERLAY}>
       <Tabs value={tab} onValueChange={changeTab} className="gap-4">
         <TabsList aria-label="Start from" className="w-full sm:w-fit">
           <TabsTrigger value="upload">

@@ -1,3 +1,4 @@
+/** The Art Enhancer's flow on the shared AI run: an upload or a drawing in, a refined picture out. */
 import { useCallback, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/config/tools";
@@ -32,7 +33,7 @@ const IMAGE_ADVICE = "Choose a picture in JPG, PNG, WEBP, GIF or HEIC format.";
 export function useArt() {
   const apiKey = useApiKey();
   const photo = useToolPhoto();
-  const { loading, error: inputError, load, replace, restore: restorePhoto, clearError } = photo;
+  const { loading, error: inputError, load, replace, restore: restorePhoto, clear } = photo;
   const [source, setSource] = useState<ArtSource>("upload");
   const sourceRef = useRef<ArtSource>("upload");
   const original = useMemo<ArtOriginal | null>(
@@ -115,9 +116,8 @@ export function useArt() {
   const reset = useCallback(() => {
     if (busy) return;
     resetRun();
-    clearError();
-    replaceOriginal(null);
-  }, [busy, clearError, replaceOriginal, resetRun]);
+    clear();
+  }, [busy, clear, resetRun]);
 
   const download = useCallback(() => {
     if (ai.state.result) downloadImage(ai.state.result.dataUrl, getTool("art").downloadName);

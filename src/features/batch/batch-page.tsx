@@ -44,10 +44,8 @@ export function BatchPage() {
 
   return (
     <ToolPage
-      title={TOOL.title}
-      description={TOOL.description}
-      error={batch.error}
-      onRetry={retryable > 0 ? batch.retryFailed : undefined}
+      tool={TOOL}
+      run={{ error: batch.error, canRetry: retryable > 0, retry: batch.retryFailed }}
       busy={running}
       apiKey={false}
     >

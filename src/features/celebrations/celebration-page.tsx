@@ -1,3 +1,4 @@
+/** The Celebration Creator page: the occasion's form and the festive image made from it. */
 import { useEffect, useId, useRef, type FormEvent } from "react";
 import { Download, Loader2, PartyPopper, RotateCcw } from "lucide-react";
 import { AspectRatioSelect } from "@/components/aspect-ratio-select";
@@ -5,7 +6,7 @@ import { ImagePickField } from "@/components/image-pick-field";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
 import { ShareButton } from "@/components/share-button";
-import { ToolPage, toolRunProps } from "@/components/tool-page";
+import { ToolPage } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { ChoiceSelect } from "@/components/choice-select";
@@ -121,14 +122,11 @@ export function CelebrationPage() {
 
   return (
     <ToolPage
-      title={TOOL.title}
-      description={TOOL.description}
+      tool={TOOL}
       emoji="🎉"
       busy={processing}
-      {...toolRunProps(
-        { ...c, canRetry: Boolean(c.error), retry: () => void c.generate() },
-        processing && OVERLAY,
-      )}
+      run={{ ...c, canRetry: Boolean(c.error), retry: () => void c.generate() }}
+      overlay={processing && OVERLAY}
     >
       {c.result && c.resultLabel ? (
         <CelebrationResultView

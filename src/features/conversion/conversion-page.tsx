@@ -1,8 +1,9 @@
+/** The page of every style tool: the photo, its conversion, the other styles and "Convert Anything". */
 import { Link, useSearchParams } from "react-router-dom";
 import { Sparkles, Wand2 } from "lucide-react";
 import { ResultView } from "@/components/result-view";
 import { KeptNote } from "@/components/kept-note";
-import { ToolPage, toolRunProps } from "@/components/tool-page";
+import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -38,8 +39,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
 
   return (
     <ToolPage
-      title={variant.title}
-      description={variant.description}
+      tool={variant}
       emoji={variant.emoji}
       nav={
         <nav aria-label="Other styles" className="flex flex-wrap gap-2">
@@ -64,7 +64,8 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
         </nav>
       }
       busy={processing}
-      {...toolRunProps(conversion, processing && overlay)}
+      run={conversion}
+      overlay={processing && overlay}
       footer={
         variant.footer && (
           <footer aria-hidden="true" className="flex justify-center gap-6 pt-2 text-3xl">

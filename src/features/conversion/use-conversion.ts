@@ -1,3 +1,4 @@
+/** The style tools' flow on the shared AI run: pick a photo, convert it, recreate it, transform it. */
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import type { Variant } from "@/config/variants";
@@ -129,13 +130,12 @@ export function useConversion(variant: Variant) {
     [original, run],
   );
 
-  const { clearError } = photo;
+  const { clear } = photo;
   const reset = useCallback(() => {
     if (busy) return;
     resetRun();
-    clearError();
-    replaceOriginal(null);
-  }, [busy, clearError, replaceOriginal, resetRun]);
+    clear();
+  }, [busy, clear, resetRun]);
 
   const download = useCallback(() => {
     if (ai.state.result) downloadImage(ai.state.result.dataUrl, variant.downloadName);

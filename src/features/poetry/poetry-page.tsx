@@ -1,11 +1,12 @@
-import { useEffect } from "react";
+/** The Visual Poetry page: the photo, the poem as it is written, and its actions. */
 import { Copy, Download, ImageUp, Loader2, RefreshCw, Square } from "lucide-react";
 import { CostNote } from "@/components/remaining-counter";
 import { ShareButton } from "@/components/share-button";
-import { ToolPage, toolRunProps } from "@/components/tool-page";
+import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/config/tools";
+import { useEscapeKey } from "@/hooks/use-escape-key";
 import { PoemView } from "./poem-view";
 import { usePoem } from "./use-poem";
 
@@ -22,22 +23,15 @@ export function PoetryPage() {
   const { processing, streaming, cancel } = poem;
 
   // While the poem streams in on the page (no overlay), Escape still cancels, as in the overlay.
-  useEffect(() => {
-    if (!streaming) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") cancel();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [streaming, cancel]);
+  useEscapeKey(cancel, streaming);
 
   return (
     <ToolPage
-      title={TOOL.title}
-      description={TOOL.description}
+      tool={TOOL}
       emoji="📝"
       busy={processing}
-      {...toolRunProps(poem, processing && !streaming && OVERLAY)}
+      run={poem}
+      overlay={processing && !streaming && OVERLAY}
     >
       {poem.photo ? (
         <section aria-label="Result" className="grid items-start gap-6 md:grid-cols-2">

@@ -1,3 +1,4 @@
+/** Visual Poetry's flow on the shared AI run: a photo in, a poem streamed out, copied or downloaded. */
 import { useCallback, useRef } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/config/tools";
@@ -38,7 +39,7 @@ export function usePoem() {
     load,
     replace: replacePhoto,
     restore: restorePhoto,
-    clearError,
+    clear,
   } = tool;
   const failures = useRef(0);
   const uploads = useRef(0);
@@ -105,9 +106,8 @@ export function usePoem() {
   const choosePhoto = useCallback(() => {
     if (busy) return;
     resetRun();
-    clearError();
-    replacePhoto(null);
-  }, [busy, clearError, replacePhoto, resetRun]);
+    clear();
+  }, [busy, clear, resetRun]);
 
   /** "Generate Another Poem": clears the poem, the photo and the failure counters (SPEC 4.7). */
   const startOver = useCallback(() => {

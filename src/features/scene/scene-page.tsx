@@ -1,6 +1,7 @@
+/** The Modify Scene page: the base picture, the form of what to add, and the result. */
 import { useEffect, useState } from "react";
 import { AlertTriangle, RotateCcw, Undo2 } from "lucide-react";
-import { ToolPage, toolRunProps } from "@/components/tool-page";
+import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/config/tools";
@@ -49,17 +50,16 @@ export function ScenePage() {
 
   return (
     <ToolPage
-      title={tool.title}
-      description={tool.description}
+      tool={tool}
       emoji="🪄"
       busy={busy}
-      {...toolRunProps(
-        scene,
+      run={scene}
+      overlay={
         processing && {
           title: "Modifying Scene...",
           text: `Our AI is adding your ${runningLabel} to the picture.`,
-        },
-      )}
+        }
+      }
     >
       {!base ? (
         <div className="space-y-3">
