@@ -1,3 +1,4 @@
+/** The inside of the API key field: the key itself, remembering it, and where a typed key goes. */
 import { useId, useState } from "react";
 import { Eye, EyeOff } from "lucide-react";
 import { Button } from "@/components/ui/button";

@@ -1,3 +1,4 @@
+/** The optional Gemini API key field under a tool, its inside loaded when it first opens. */
 import { useState } from "react";
 import { KeyRound } from "lucide-react";
 import { lazyPart } from "@/components/on-demand";

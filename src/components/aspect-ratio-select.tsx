@@ -1,3 +1,4 @@
+/** The aspect ratio picker of the image-making tools. */
 import { useId } from "react";
 import { Label } from "@/components/ui/label";
 import { ChoiceSelect } from "@/components/choice-select";

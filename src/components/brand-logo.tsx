@@ -1,3 +1,4 @@
+/** The brand's logo: the cucumber mark and the name. */
 import { BRAND_NAME } from "@/config/brand";
 import { cn } from "@/lib/utils";
 

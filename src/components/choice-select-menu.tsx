@@ -1,3 +1,4 @@
+/** The Radix Select behind ChoiceSelect, a chunk of its own. */
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { ChoiceSelectProps } from "@/components/choice-select";
 

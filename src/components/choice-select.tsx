@@ -1,3 +1,4 @@
+/** A select that costs nothing until pressed: a stand-in button, then the real menu. */
 import type { Ref } from "react";
 import { ChevronDownIcon } from "lucide-react";
 import { lazyPart, usePressToLoad } from "@/components/on-demand";

@@ -1,3 +1,4 @@
+/** The before/after slider of a result over its original. */
 import { useId, useState } from "react";
 
 /** Before/after comparison: the result over the original, revealed up to a draggable divider. */

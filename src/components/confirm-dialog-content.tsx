@@ -1,3 +1,4 @@
+/** The inside of a confirm dialog: the question, and the two answers. */
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

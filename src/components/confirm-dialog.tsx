@@ -1,3 +1,4 @@
+/** The confirm dialog, its code fetched when it first opens. */
 import { onDemand } from "@/components/on-demand";
 
 /**

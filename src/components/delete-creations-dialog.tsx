@@ -1,3 +1,4 @@
+/** The question before deleting every creation of the user on this device. */
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialogContent } from "@/components/confirm-dialog-content";

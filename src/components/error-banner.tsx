@@ -1,3 +1,4 @@
+/** The red error banner of the tool pages. */
 import type { ReactNode } from "react";
 import { AlertCircle } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";

@@ -1,3 +1,4 @@
+/** The note over a result shown again from My Creations. */
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths";
 

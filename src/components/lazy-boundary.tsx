@@ -1,3 +1,4 @@
+/** An error boundary for a lazily loaded part whose code could not be fetched. */
 import { Component, type ReactNode } from "react";
 
 type Props = { fallback: ReactNode; onError?: (error: unknown) => void; children: ReactNode };

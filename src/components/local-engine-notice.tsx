@@ -1,3 +1,4 @@
+/** The notice that AI calls are answered by the local preview engine, and the hook that tells. */
 import { Cpu } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useApiKey } from "@/lib/api-key";

@@ -1,3 +1,4 @@
+/** Parts of a page whose code is a chunk of its own: fetched on demand, preloaded on hover or focus. */
 import {
   lazy,
   Suspense,

@@ -1,3 +1,4 @@
+/** The instruction field of the tools: a text area with its limit and voice input. */
 import { useEffect, useId } from "react";
 import { Mic, MicOff } from "lucide-react";
 import { Button } from "@/components/ui/button";

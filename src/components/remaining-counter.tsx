@@ -1,3 +1,4 @@
+/** "Remaining conversions" beside a tool's heading, and the cost note under its button. */
 import { Gauge } from "lucide-react";
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths";

@@ -1,3 +1,4 @@
+/** The Share button: a result shared through the Web Share API, or copied, or downloaded. */
 import { useState } from "react";
 import { toast } from "sonner";
 import { Share2 } from "lucide-react";

@@ -1,3 +1,4 @@
+/** The AI run every tool shares: allowance, one run at a time, cancel, retries, toasts, counting. */
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";

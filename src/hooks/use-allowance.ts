@@ -1,3 +1,4 @@
+/** The allowance at the moment of an action, and the app's one reaction to a refusal. */
 import { useCallback, useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+/** Whether the screen is a phone's (narrower than 768 px), live. */
 import { useSyncExternalStore } from "react";
 
 /** Small-screen breakpoint (SPEC 9): anything narrower than 768 px is "mobile". */

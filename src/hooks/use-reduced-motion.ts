@@ -1,3 +1,4 @@
+/** Whether the visitor asked for less motion, live. */
 import { useSyncExternalStore } from "react";
 
 const QUERY = "(prefers-reduced-motion: reduce)";

@@ -1,3 +1,4 @@
+/** Voice input for a prompt through the Web Speech API. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 

@@ -1,3 +1,4 @@
+/** The character's animation on the page: the loop with Pause and Play, its frames, the GIF download. */
 import { useEffect, useId, useState } from "react";
 import { Download, Pause, Play } from "lucide-react";
 import { Button } from "@/components/ui/button";

@@ -1,3 +1,4 @@
+/** Frames to an animated GIF (no React, no DOM): one shared palette, one delay per frame. */
 import { applyPalette, GIFEncoder, quantize } from "gifenc";
 
 /** Pixels of one frame: RGBA, row by row (what a canvas's getImageData gives). */

@@ -1,3 +1,4 @@
+/** The Character Animator's flow on the shared AI run: draw a character, then animate it. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/prompts";

@@ -1,3 +1,4 @@
+/** One image of the batch as a card: its thumbnail, where it is, its result or error, and its actions. */
 import { memo } from "react";
 import {
   AlertCircle,

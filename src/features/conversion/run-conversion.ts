@@ -1,3 +1,4 @@
+/** One conversion of a photo into a style (no React): prepare it, build the instruction, ask the AI. */
 import { getEnv } from "@/config/env";
 import { customPrompt, RECREATE_SUFFIX, type Variant } from "@/config/variants";
 import {

@@ -1,3 +1,4 @@
+/** The poem on the page: its lines coming in one after another, in rotating colours. */
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { cn } from "@/lib/utils";
 import "./poem.css";
