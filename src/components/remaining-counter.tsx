@@ -32,7 +32,7 @@ export function RemainingCounter({ className }: { className?: string }) {
 }
 
 /**
- * Said before a run (issue 8.7): how many conversions the action will use of what is left, so nobody
+ * Said before a run: how many conversions the action will use of what is left, so nobody
  * is surprised by the counter going down.
  */
 export function CostNote({ cost = 1, className }: { cost?: number; className?: string }) {

@@ -16,7 +16,7 @@ import {
 } from "@/lib/creations";
 import type { BatchTaskContext } from "./batch-queue";
 
-/** At most this many images in one run (issue 9). */
+/** At most this many images in one run. */
 export const MAX_BATCH_FILES = 50;
 /** Thumbnails are this many pixels on their longest side. */
 export const THUMBNAIL_SIDE = 240;
