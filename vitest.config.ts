@@ -18,6 +18,10 @@ export default defineConfig({
           include: ["tests/**/*.test.{ts,tsx}"],
           exclude: ["tests/backend/**", "tests/browser/**", "tests/server/**"],
           setupFiles: ["tests/setup.ts"],
+          // A worker runs its files one after another in one jsdom: jsdom, msw, React, Radix and
+          // lucide load once per worker instead of once per file. tests/setup.ts gives each file fresh app modules
+          // and a clean page, so a file still runs as if alone.
+          isolate: false,
           // A tool page's first lazy import can take seconds on a busy 2-core CI machine.
           testTimeout: 20_000,
           css: false,

@@ -1,5 +1,18 @@
+/**
+ * The ui project's setup, run before each test file. A worker runs its files one after another in one
+ * jsdom (isolate: false), so every file starts as if alone: the app's modules are evaluated afresh (their
+ * caches, stores and the Supabase client with them), the page's <html>, <body> and address are reset,
+ * and every test ends with the DOM, storage, cookies, IndexedDB, toasts and HTTP handlers cleared.
+ * Libraries (React, Radix, msw, jsdom) load once per worker: that is what makes the project fast.
+ */
+import { vi } from "vitest";
+
+// Before this file's own imports: the app modules the previous file evaluated (with its module mocks)
+// are dropped, so this file's imports evaluate them afresh.
+vi.hoisted(() => vi.resetModules());
+
 import "@testing-library/jest-dom/vitest";
-// A real IndexedDB implementation (kept creations, issue 11), fresh for every test.
+// A real IndexedDB implementation (kept creations), fresh for every test.
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { cleanup, configure } from "@testing-library/react";
@@ -11,8 +24,20 @@ import { server } from "./msw/server";
 // 2-core CI machine. A test that expects something never to appear asserts that explicitly.
 configure({ asyncUtilTimeout: 5000 });
 
+/** The page as a fresh jsdom has it: no attributes on <html> or <body> (theme class, scroll lock), at "/". */
+function resetPage() {
+  for (const element of [document.documentElement, document.body]) {
+    for (const name of element.getAttributeNames()) element.removeAttribute(name);
+  }
+  document.body.replaceChildren();
+  window.history.replaceState(null, "", "/");
+}
+
 // Every HTTP request a test makes must be answered by a handler: an unexpected call fails the test.
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => {
+  resetPage();
+  server.listen({ onUnhandledRequest: "error" });
+});
 afterEach(() => {
   server.resetHandlers();
   toast.dismiss();
@@ -25,7 +50,13 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   });
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // What a file stubbed or faked for all its tests ends with the file, as it would in a worker of its own.
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 // jsdom lacks these browser APIs that Radix and our responsive hooks use.
 if (!window.matchMedia) {
