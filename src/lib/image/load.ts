@@ -1,3 +1,4 @@
+import { blobBytes } from "@/lib/read-blob";
 import { ImageInputError } from "./errors";
 import { HeicDecoderUnavailableError, decodeHeic } from "./heic";
 import { assertDecodable, readImageHeader, type ImageHeader } from "./header";
@@ -46,20 +47,9 @@ export function fitWithin(width: number, height: number, maxSide: number): { wid
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-function arrayBufferOf(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === "function") return blob.arrayBuffer();
-  // Older engines (and jsdom) only have FileReader.
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
 async function readBytes(blob: Blob): Promise<Uint8Array> {
   try {
-    return new Uint8Array(await arrayBufferOf(blob));
+    return new Uint8Array(await blobBytes(blob));
   } catch (error) {
     // The file vanished or became unreadable after it was chosen.
     throw new ImageInputError("corrupt", undefined, { cause: error });

@@ -5,7 +5,6 @@ import {
   generateImage,
   generateText,
   GeminiError,
-  isGeminiError,
   type GeminiErrorKind,
   type GeminiTarget,
   type GenerateOptions,
@@ -21,6 +20,7 @@ import {
   type GeminiFixtureName,
   type GeminiReply,
 } from "../../msw/gemini";
+import { failure } from "./stream-kit";
 import { HOSTED_AI_URL, hostedAiHandler, type ProxyRefusal, type ProxyReply } from "../../msw/hosted";
 
 const KEY = "AIzaTestKey-0123456789";
@@ -47,16 +47,6 @@ function serve(replies: GeminiReply | GeminiReply[]) {
 
 function imageOptions(overrides: Partial<GenerateOptions> = {}): GenerateOptions {
   return { target, model: IMAGE_MODEL, parts: PARTS, ...overrides };
-}
-
-/** The rejection of `promise` as a GeminiError (fails the test when it resolves or throws anything else). */
-async function failure(promise: Promise<unknown>): Promise<GeminiError> {
-  const error = await promise.then(
-    () => new Error("expected the call to fail"),
-    (e: unknown) => e,
-  );
-  if (!isGeminiError(error)) throw error;
-  return error;
 }
 
 /** With fake timers: runs the clock until `promise` settles (every retry wait and per-attempt timeout). */
