@@ -75,3 +75,21 @@ export function createServiceClient() {
 export function jwtSecret(): string {
   return inject("jwtSecret");
 }
+
+/** The user's current access token, as the app sends it to the api/ handlers. */
+export async function accessToken(user: TestUser): Promise<string> {
+  const { data, error } = await user.client.auth.getSession();
+  if (error || !data.session) throw new Error(`No session for ${user.email}`);
+  return data.session.access_token;
+}
+
+/** A JWT whose payload names another user, keeping the original header and signature. */
+export function forgeSubject(token: string, subject: string): string {
+  const [header, body, signature] = token.split(".");
+  const claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<string, unknown>;
+  const forged = Buffer.from(JSON.stringify({ ...claims, sub: subject })).toString("base64url");
+  return [header, forged, signature].join(".");
+}
+
+/** The 42501 of a missing table privilege (hosted and, with server/backend/plugin.ts, local). */
+export const permissionDenied = (table: string) => `permission denied for table ${table}`;

@@ -7,7 +7,7 @@ import { createAnonClient } from "./helpers";
 
 it("holds the same plans as src/config/tiers.ts, readable by anyone", async () => {
   const { data, error } = await createAnonClient()
-    .from("plans" as never)
+    .from("plans")
     .select("tier, name, price_cents, monthly_limit")
     .order("price_cents");
   expect(error).toBeNull();

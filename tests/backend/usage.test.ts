@@ -1,55 +1,21 @@
 /// <reference types="node" />
 // The conversion count and rate limits of supabase/migrations (20261124000000_server_plans_and_usage.sql),
 // called as the api/ handlers call them (the secret key, service_role) against the real local backend,
-// with the clock moved through p_now. Also what the browser roles may not do with them.
+// with the clock moved through p_now. What the browser roles may not do: usage-access.test.ts.
 import { TIERS as APP_TIERS } from "../../src/config/tiers";
-import { createAnonClient, createServiceClient, PG, signUpUser, type TestUser } from "./helpers";
-
-type Status = { tier: string; monthly_limit: number; used: number; reserved: number; remaining: number };
-type Reserved = Status & { reservation_id: string | null; retry_after_ms: number | null };
-type Finished = Status & { finished: boolean };
-
-// rpc() is typed from helpers' Database, which does not list these functions: one untyped door.
-type Rpc = (
-  fn: string,
-  args: Record<string, unknown>,
-) => PromiseLike<{ data: unknown; error: { code?: string; message: string } | null }>;
-const service = () => {
-  const client = createServiceClient();
-  return client.rpc.bind(client) as unknown as Rpc;
-};
-
-async function rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
-  const { data, error } = await service()(fn, args);
-  if (error) throw new Error(`${fn}: ${error.code} ${error.message}`);
-  return (data as T[])[0];
-}
-
-const NOV = "2026-11-15T12:00:00Z";
-const at = (iso: string, seconds = 0) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
-
-const reserve = (user: TestUser, now = NOV, ttl = 300) =>
-  rpc<Reserved>("reserve_conversion", { p_user_id: user.user.id, p_ttl_seconds: ttl, p_now: now });
-const finish = (id: string, count: number, now = NOV) =>
-  rpc<Finished>("finish_conversion", { p_reservation_id: id, p_count: count, p_now: now });
-const status = (user: TestUser, now = NOV) =>
-  rpc<Status>("usage_status", { p_user_id: user.user.id, p_now: now });
-const setTier = (user: TestUser, tier: string) =>
-  rpc<{ tier: string }>("complete_checkout", {
-    p_user_id: user.user.id,
-    p_tier: tier,
-    p_amount_cents: 0,
-    p_card_last4: null,
-    p_provider: "test",
-  });
-
-async function useUp(user: TestUser, count: number, now = NOV) {
-  for (let i = 0; i < count; i += 1) {
-    const reserved = await reserve(user, now);
-    expect(reserved.reservation_id).not.toBeNull();
-    await finish(reserved.reservation_id!, 1, now);
-  }
-}
+import { signUpUser, type TestUser } from "./helpers";
+import {
+  service,
+  rpc,
+  NOV,
+  at,
+  reserve,
+  finish,
+  status,
+  setTier,
+  useUp,
+  type Reserved,
+} from "./usage-helpers";
 
 describe("reserve, then commit or release", () => {
   it("counts a committed conversion and gives a released one back", async () => {
@@ -74,7 +40,7 @@ describe("reserve, then commit or release", () => {
     });
 
     // The user reads their own month through the API: one conversion, in November (UTC).
-    const { data } = await user.client.from("usage" as never).select("month, used");
+    const { data } = await user.client.from("usage").select("month, used");
     expect(data).toEqual([{ month: "2026-11-01", used: 1 }]);
   });
 
@@ -233,97 +199,5 @@ describe("rate limits", () => {
     // Another bucket and the next window are free again.
     expect((await hit(user, start, "checkout")).allowed).toBe(true);
     expect((await hit(user, "2026-11-15T12:01:00Z")).allowed).toBe(true);
-  });
-});
-
-describe("what the browser may do", () => {
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    [alice, bob] = await Promise.all([signUpUser("usage-alice"), signUpUser("usage-bob")]);
-    await useUp(alice, 1);
-    await useUp(bob, 2);
-  });
-
-  it.each([
-    "reserve_conversion",
-    "finish_conversion",
-    "usage_status",
-    "hit_rate_limit",
-    "begin_checkout",
-    "end_checkout",
-    "complete_checkout",
-  ])("may not run %s, signed in or not (42501)", async (fn) => {
-    const args: Record<string, Record<string, unknown>> = {
-      reserve_conversion: { p_user_id: alice.user.id },
-      finish_conversion: { p_reservation_id: crypto.randomUUID(), p_count: 0 },
-      usage_status: { p_user_id: alice.user.id },
-      hit_rate_limit: { p_user_id: alice.user.id, p_bucket: "ai", p_max: 1, p_window_seconds: 60 },
-      begin_checkout: { p_user_id: alice.user.id, p_tier: "$30/month" },
-      end_checkout: { p_user_id: alice.user.id },
-      complete_checkout: {
-        p_user_id: alice.user.id,
-        p_tier: "$30/month",
-        p_amount_cents: 0,
-        p_card_last4: null,
-        p_provider: "browser",
-      },
-    };
-    for (const client of [alice.client, createAnonClient()]) {
-      const call = client.rpc.bind(client) as unknown as Rpc;
-      const { error } = await call(fn, args[fn]);
-      expect(error?.code).toBe(PG.insufficientPrivilege);
-    }
-    expect((await status(alice)).tier).toBe("Freemium");
-  });
-
-  it("reads only its own usage", async () => {
-    const { data } = await alice.client.from("usage" as never).select("user_id, used");
-    expect(data).toEqual([{ user_id: alice.user.id, used: 1 }]);
-    const anon = await createAnonClient()
-      .from("usage" as never)
-      .select("used");
-    expect(anon.error?.code).toBe(PG.insufficientPrivilege);
-  });
-
-  it.each([
-    [
-      "insert",
-      (c: TestUser) =>
-        c.client.from("usage" as never).insert({ user_id: c.user.id, month: "2026-11-01", used: 0 } as never),
-    ],
-    [
-      "update",
-      (c: TestUser) =>
-        c.client
-          .from("usage" as never)
-          .update({ used: 0 } as never)
-          .eq("user_id", c.user.id),
-    ],
-    [
-      "upsert",
-      (c: TestUser) =>
-        c.client.from("usage" as never).upsert({ user_id: c.user.id, month: "2026-11-01", used: 0 } as never),
-    ],
-    [
-      "delete",
-      (c: TestUser) =>
-        c.client
-          .from("usage" as never)
-          .delete()
-          .eq("user_id", c.user.id),
-    ],
-  ])("may not %s its own usage row (42501)", async (_what, write) => {
-    const { error } = await write(alice);
-    expect(error?.code).toBe(PG.insufficientPrivilege);
-    expect((await status(alice)).used).toBe(1);
-  });
-
-  it.each(["usage_reservations", "rate_limit_hits"])("has no access at all to %s", async (table) => {
-    const read = await alice.client.from(table as never).select("*");
-    expect(read.error?.code).toBe(PG.insufficientPrivilege);
-    const write = await alice.client.from(table as never).insert({ user_id: alice.user.id } as never);
-    expect(write.error?.code).toBe(PG.insufficientPrivilege);
   });
 });
