@@ -2,31 +2,30 @@
  * The same schema as src/config/database.types.ts, as data a test can read: every table's columns
  * (Postgres type and flags), foreign keys within the schema, and every function's arguments and result.
  * tests/backend/database-types.test.ts compares it with the migrated database's catalog, and the
- * compiler compares it with the `Database` type (the checks at the end of this file), so a migration
- * that adds or changes a column, without the type following, fails one or the other.
+ * compiler compares it with the `Database` type (database.schema-check.ts), so a migration that adds or
+ * changes a column, without the type following, fails one or the other.
  *
  * Column flags: "nullable" (no NOT NULL), "default" (has a default, or is an identity BY DEFAULT) and
  * "identity" (GENERATED ALWAYS AS IDENTITY: never written by a client). An argument's "default" flag:
  * it may be left out.
  */
-import type { Database, Json } from "./database.types";
 
-type PgType = "bool" | "date" | "int4" | "int8" | "jsonb" | "text" | "timestamptz" | "uuid";
-type Flag = "nullable" | "default" | "identity";
-type ColumnSpec = readonly [PgType, ...Flag[]];
-type ArgSpec = readonly [string, PgType, ..."default"[]];
-type RelationshipSpec = {
+export type PgType = "bool" | "date" | "int4" | "int8" | "jsonb" | "text" | "timestamptz" | "uuid";
+export type Flag = "nullable" | "default" | "identity";
+export type ColumnSpec = readonly [PgType, ...Flag[]];
+export type ArgSpec = readonly [string, PgType, ..."default"[]];
+export type RelationshipSpec = {
   readonly name: string;
   readonly columns: readonly string[];
   readonly references: string;
   readonly referencedColumns: readonly string[];
   readonly oneToOne: boolean;
 };
-type TableSpec = {
+export type TableSpec = {
   readonly columns: Readonly<Record<string, ColumnSpec>>;
   readonly relationships: readonly RelationshipSpec[];
 };
-type FunctionSpec = {
+export type FunctionSpec = {
   readonly args: readonly ArgSpec[];
   /** A scalar type ("void" for none), or the columns of `returns table (...)`, which returns a set. */
   readonly returns: PgType | "void" | { readonly table: readonly (readonly [string, PgType])[] };
@@ -220,99 +219,3 @@ export const DATABASE_SCHEMA = {
     },
   },
 } as const satisfies SchemaDescription;
-
-// --- The compiler's check: the description, turned into the generator's types, is `Database` --------
-
-type TsType<T extends PgType | "void"> = T extends "bool"
-  ? boolean
-  : T extends "int4" | "int8"
-    ? number
-    : T extends "jsonb"
-      ? Json
-      : T extends "void"
-        ? undefined
-        : string;
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type Value<C extends ColumnSpec> = TsType<C[0]> | ("nullable" extends C[number] ? null : never);
-type Optional<C extends ColumnSpec> = [Extract<C[number], Flag>] extends [never] ? false : true;
-type Writable<C extends ColumnSpec> = "identity" extends C[number] ? never : Value<C>;
-
-type Table<T extends TableSpec> = {
-  Row: { -readonly [K in keyof T["columns"]]: Value<T["columns"][K]> };
-  Insert: Simplify<
-    {
-      -readonly [K in keyof T["columns"] as Optional<T["columns"][K]> extends true ? never : K]: Value<
-        T["columns"][K]
-      >;
-    } & {
-      -readonly [K in keyof T["columns"] as Optional<T["columns"][K]> extends true ? K : never]?: Writable<
-        T["columns"][K]
-      >;
-    }
-  >;
-  Update: { -readonly [K in keyof T["columns"]]?: Writable<T["columns"][K]> };
-  Relationships: Relationships<T["relationships"]>;
-};
-
-type Relationships<Rs> = { -readonly [I in keyof Rs]: Relationship<Rs[I]> };
-
-type Relationship<R> = R extends RelationshipSpec
-  ? {
-      foreignKeyName: R["name"];
-      columns: Mutable<R["columns"]>;
-      isOneToOne: R["oneToOne"];
-      referencedRelation: R["references"];
-      referencedColumns: Mutable<R["referencedColumns"]>;
-    }
-  : never;
-
-type Args<A extends readonly ArgSpec[]> = Simplify<
-  { [E in A[number] as "default" extends E[number] ? never : E[0]]: TsType<E[1]> } & {
-    [E in A[number] as "default" extends E[number] ? E[0] : never]?: TsType<E[1]>;
-  }
->;
-type Returns<R extends FunctionSpec["returns"]> = R extends { table: infer Columns }
-  ? Columns extends readonly (readonly [string, PgType])[]
-    ? Simplify<{ [E in Columns[number] as E[0]]: TsType<E[1]> }>[]
-    : never
-  : R extends PgType | "void"
-    ? TsType<R>
-    : never;
-
-type Described = typeof DATABASE_SCHEMA;
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-type Mismatched<Actual, Expected> = {
-  [K in keyof Actual | keyof Expected]: K extends keyof Actual
-    ? K extends keyof Expected
-      ? Equal<Actual[K], Expected[K]> extends true
-        ? never
-        : K
-      : K
-    : K;
-}[keyof Actual | keyof Expected];
-/** Compiles only when nothing is named: a name here is a table or function the two disagree about. */
-type NoneOf<Names extends never> = Names;
-
-export type DescribedTablesMatchTheType = NoneOf<
-  Mismatched<
-    Database["public"]["Tables"],
-    { [Name in keyof Described["tables"]]: Table<Described["tables"][Name]> }
-  >
->;
-export type DescribedFunctionsMatchTheType = NoneOf<
-  Mismatched<
-    Database["public"]["Functions"],
-    {
-      [Name in keyof Described["functions"]]: {
-        Args: Args<Described["functions"][Name]["args"]>;
-        Returns: Returns<Described["functions"][Name]["returns"]>;
-      };
-    }
-  >
->;
-export type DescribedOthersAreNone = NoneOf<
-  | (Described["views"][number] | keyof Database["public"]["Views"])
-  | (Described["enums"][number] | keyof Database["public"]["Enums"])
-  | (Described["compositeTypes"][number] | keyof Database["public"]["CompositeTypes"])
->;

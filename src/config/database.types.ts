@@ -6,8 +6,9 @@
  * browser client (src/lib/supabase-client.ts) and the api/ handlers (api/_lib/supabase.ts).
  *
  * After a migration, regenerate it (`supabase gen types typescript --local`) or edit it by hand, and
- * update src/config/database.schema.ts with it: the compiler checks that the two agree, and
- * tests/backend/database-types.test.ts checks the schema description against the migrated database.
+ * update src/config/database.schema.ts with it: the compiler checks that the two agree
+ * (database.schema-check.ts), and tests/backend/database-types.test.ts checks the schema description
+ * against the migrated database.
  *
  * As the generator does: a `text` column with a check constraint is `string` (the plans' names are
  * narrowed where they are read), a function's arguments are never `null`, and the columns of a
