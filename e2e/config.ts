@@ -34,7 +34,9 @@ export function e2eConfig(options: E2eOptions) {
   return defineConfig({
     testDir: options.testDir,
     testIgnore: options.testIgnore,
-    // Every test signs up its own user, so tests run in parallel, across and within files.
+    // Every test signs up its own user, so tests run in parallel, across and within files. Two workers:
+    // on the 2-core machine a third made the run no shorter (they all share one server and its one
+    // database), only each test slower.
     fullyParallel: true,
     workers: Number(process.env.E2E_WORKERS) || 2,
     forbidOnly: Boolean(process.env.CI),
