@@ -54,7 +54,8 @@ describe("POST /api/submit-support on the running server", () => {
   });
 
   it(`stores a description of exactly ${SUPPORT_DESCRIPTION_MAX_LENGTH} characters, counted as Postgres counts them`, async () => {
-    // 5000 emoji: 10,000 UTF-16 units and 20,000 bytes, but 5000 characters for the database.
+    // As many emoji: twice as many UTF-16 units and four times as many bytes, but one character each
+    // for the database.
     const description = "🥒".repeat(SUPPORT_DESCRIPTION_MAX_LENGTH);
     const { result: response, added } = await withNewRows(alice, () =>
       post(payload({ description }), aliceToken),
@@ -84,7 +85,9 @@ describe("POST /api/submit-support on the running server", () => {
     );
 
     expect(response.status).toBe(400);
-    expect(await errorOf(response)).toBe("The description must be at most 5000 characters.");
+    expect(await errorOf(response)).toBe(
+      `The description must be at most ${SUPPORT_DESCRIPTION_MAX_LENGTH} characters.`,
+    );
     expect(added).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse, delay, type JsonBodyType } from "msw";
 import type { User } from "@supabase/supabase-js";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { SUPPORT_DESCRIPTION_MAX_LENGTH } from "@/config/support";
 import { server } from "../../msw/server";
 import { openFromMenu, renderSignedIn } from "./helpers";
 
@@ -72,13 +73,13 @@ describe("Contact Support", () => {
     },
   );
 
-  it("caps the description at 5000 characters with a counter", async () => {
+  it(`caps the description at ${SUPPORT_DESCRIPTION_MAX_LENGTH} characters with a counter`, async () => {
     const { dialog, user } = await openSupport();
     const description = within(dialog).getByLabelText("Description");
-    expect(description).toHaveAttribute("maxLength", "5000");
-    expect(within(dialog).getByText("0 / 5000")).toBeInTheDocument();
+    expect(description).toHaveAttribute("maxLength", String(SUPPORT_DESCRIPTION_MAX_LENGTH));
+    expect(within(dialog).getByText(`0 / ${SUPPORT_DESCRIPTION_MAX_LENGTH}`)).toBeInTheDocument();
     await user.type(description, "Hello");
-    expect(within(dialog).getByText("5 / 5000")).toBeInTheDocument();
+    expect(within(dialog).getByText(`5 / ${SUPPORT_DESCRIPTION_MAX_LENGTH}`)).toBeInTheDocument();
   });
 
   it("posts {name, email, issueType, description} with the session's bearer token, then toasts and closes", async () => {
