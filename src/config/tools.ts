@@ -1,10 +1,10 @@
-import { paths, type AppPath } from "./paths";
-import { getVariant, VARIANTS, type Variant, type VariantId } from "./variants";
-
 /**
  * The tool routes behind login and the tier gate (SPEC 2.1), in sidebar order. Sidebar entries,
  * routes and the route-table tests are generated from this list.
  */
+import { paths, type AppPath } from "./paths";
+import { getVariant, VARIANTS, type Variant, type VariantId } from "./variants";
+
 /** Every tool of the sidebar: the eight styles (rows of the variant table) and the other tools. */
 export type ToolId = VariantId | "batch" | "animator" | "art" | "scene" | "poetry" | "celebrations";
 

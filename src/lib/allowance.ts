@@ -1,3 +1,7 @@
+/**
+ * What the user may do at the moment of an AI action (signed in, plan, remaining conversions, feature
+ * gate, read fresh), and keeping the server's count in step around a hosted run.
+ */
 import type { QueryClient } from "@tanstack/react-query";
 import { getTier, hasFeature, type FeatureId, type TierId } from "@/config/tiers";
 import { subscriptionQueryOptions } from "@/lib/subscription";

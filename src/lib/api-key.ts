@@ -1,13 +1,13 @@
-import { useSyncExternalStore } from "react";
-import { useUser } from "@/lib/auth";
-import { createStorageStore } from "@/lib/storage-store";
-import { sessionStorageKey } from "@/lib/supabase";
-
 /**
  * The visitor's own Gemini key, one per account on this device: kept for this browser tab only
  * (sessionStorage) unless they tick "remember" (localStorage), and removed from both at sign-out
  * (useSignOut). Signed out, there is no key. Never put in a URL or a log.
  */
+import { useSyncExternalStore } from "react";
+import { useUser } from "@/lib/auth";
+import { createStorageStore } from "@/lib/storage-store";
+import { sessionStorageKey } from "@/lib/supabase";
+
 const PREFIX = "geminiApiKey";
 
 /** Where a user's key is stored (both storages). */

@@ -1,3 +1,4 @@
+/** The help center's articles, read from the public `help_articles` table, and what a failed load says. */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Tables } from "@/config/database.types";
 import { getSupabase } from "@/lib/supabase";

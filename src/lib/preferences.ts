@@ -1,6 +1,3 @@
-import { useSyncExternalStore } from "react";
-import { createStorageStore } from "@/lib/storage-store";
-
 /**
  * The visitor's local preferences (SPEC 3), one localStorage key each, read with safe defaults:
  * `displayName` ("User"), `emailNotifications` ("true"/"false", default true), `pushNotifications`
@@ -8,6 +5,9 @@ import { createStorageStore } from "@/lib/storage-store";
  * A tiny store on top (useSyncExternalStore) keeps the menu, the dialogs and the theme in step, in this
  * tab and in every other open tab (the `storage` event).
  */
+import { useSyncExternalStore } from "react";
+import { createStorageStore } from "@/lib/storage-store";
+
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 export type ResolvedTheme = "light" | "dark";

@@ -1,3 +1,4 @@
+/** The signed-in user's plan, read from their own `subscriptions` row. */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { DEFAULT_TIER, isTierId, type TierId } from "@/config/tiers";
 import { getSupabase } from "@/lib/supabase";

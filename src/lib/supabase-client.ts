@@ -1,3 +1,4 @@
+/** Builds the app's Supabase client: auth and the REST API typed by the database's schema. */
 import { AuthClient, type GoTrueClient } from "@supabase/auth-js";
 import { PostgrestClient } from "@supabase/postgrest-js";
 import type { Database } from "@/config/database.types";

@@ -1,3 +1,4 @@
+/** The app's one Supabase client, loaded on first use, and what is known of the session before it loads. */
 import { getEnv } from "@/config/env";
 import type { AppSupabase } from "./supabase-client";
 

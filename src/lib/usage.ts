@@ -1,14 +1,14 @@
-import { useSyncExternalStore } from "react";
-import { queryOptions, skipToken } from "@tanstack/react-query";
-import { createStorageStore } from "@/lib/storage-store";
-import { getSupabase } from "@/lib/supabase";
-
 /**
  * Conversions used, per user and calendar month, in localStorage under `conversionUsage` (SPEC 3):
  * `{ "<userId>": { "2026-11": 2 } }`. Every open tab sees the same numbers (the `storage` event).
  * In hosted mode the server counts (its `usage` table, below) and this meter keeps only what the
  * visitor's own key made, which goes straight to Google; the month is then the UTC month, as the server's.
  */
+import { useSyncExternalStore } from "react";
+import { queryOptions, skipToken } from "@tanstack/react-query";
+import { createStorageStore } from "@/lib/storage-store";
+import { getSupabase } from "@/lib/supabase";
+
 export const USAGE_STORAGE_KEY = "conversionUsage";
 
 type UsageRecord = Record<string, Record<string, number>>;

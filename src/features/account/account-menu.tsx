@@ -1,3 +1,4 @@
+/** The account menu (Profile, Settings, Help, Support, Logout) and the dialogs its items open. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { HelpCircle, LifeBuoy, LogOut, Settings, User as UserIcon } from "lucide-react";
 import {

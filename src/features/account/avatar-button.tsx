@@ -1,3 +1,4 @@
+/** The top bar's avatar: the round button with the user's initial, and its stand-in while loading. */
 import { User as UserIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";

@@ -1,3 +1,4 @@
+/** The Help Center dialog: the help articles, and the way on to Contact Support. */
 import { LifeBuoy, RotateCw } from "lucide-react";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

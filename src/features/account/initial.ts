@@ -1,3 +1,4 @@
+/** The letter the avatar shows. */
 import { DEFAULT_DISPLAY_NAME } from "@/lib/preferences";
 
 /** The avatar letter: the display name's first letter once one is set, else the email's, else "U". */

@@ -1,3 +1,4 @@
+/** The Confirm Logout dialog, with the choice to also remove what this device keeps of the user. */
 import { useId, useRef, useState, type RefObject } from "react";
 import { Loader2, LogOut } from "lucide-react";
 import { toast } from "sonner";

@@ -1,3 +1,4 @@
+/** The Profile dialog: the account's email, the month it was made and its plan. */
 import { useNavigate } from "react-router-dom";
 import { CalendarDays, Mail, Sparkles } from "lucide-react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";

@@ -1,3 +1,4 @@
+/** The Settings dialog: display name, notifications and theme, kept in this browser. */
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Monitor, Moon, Sun, Trash2, type LucideIcon } from "lucide-react";

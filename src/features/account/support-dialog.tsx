@@ -1,3 +1,4 @@
+/** The Contact Support dialog: an issue type and a description, sent with the user's session. */
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Loader2 } from "lucide-react";
 import { Alert, AlertTitle } from "@/components/ui/alert";

@@ -1,3 +1,4 @@
+/** The top bar's account control: Log In when signed out, else the avatar that opens the account menu. */
 import { useInRouterContext, useNavigate } from "react-router-dom";
 import { LogIn } from "lucide-react";
 import { Button } from "@/components/ui/button";

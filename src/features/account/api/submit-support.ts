@@ -1,3 +1,4 @@
+/** Sends a support request to the handler with the user's session, and says how it went. */
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { ApiRequestError, postWithSession, type ApiAnswer } from "@/lib/api-request";
