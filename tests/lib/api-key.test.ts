@@ -1,3 +1,4 @@
+// The visitor's own Gemini key (lib/api-key.ts): per user, per tab or remembered, and cleared.
 import { describe, expect, it } from "vitest";
 import { apiKeyStorageKey, clearApiKeys, isApiKeyRemembered, setApiKey } from "@/lib/api-key";
 import { makeSession, makeUser, storeSession } from "../msw/supabase";

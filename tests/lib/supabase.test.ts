@@ -1,3 +1,5 @@
+// lib/supabase.ts before the client is loaded: the session's storage key, whether one may exist,
+// and the "no answer from the server" error.
 import {
   AuthApiError,
   AuthRetryableFetchError,

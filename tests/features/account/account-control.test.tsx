@@ -1,3 +1,5 @@
+// The top bar's account control while the session is checked: the avatar's place kept for a signed-in
+// reload, Log In at once for a visitor who never signed in.
 import { screen } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// The Help Center dialog: the articles as the backend lists them, loading, empty and failed states.
 import { screen, within } from "@testing-library/react";
 import { http, HttpResponse, delay } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";

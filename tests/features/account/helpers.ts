@@ -1,3 +1,5 @@
+// What the account dialog tests share: the app rendered signed in, the menu opened, a controllable
+// dark-mode media query.
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { User } from "@supabase/supabase-js";

@@ -1,3 +1,4 @@
+// The Confirm Logout dialog: signing out, and removing (or keeping) what this device holds of the user.
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { openDB } from "idb";
 import { http, HttpResponse } from "msw";

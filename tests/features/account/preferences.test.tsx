@@ -1,3 +1,4 @@
+// The local preferences (lib/preferences.ts) and the theme they apply (app/theme-provider.tsx).
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ThemeProvider } from "@/app/theme-provider";

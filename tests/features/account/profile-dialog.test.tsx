@@ -1,3 +1,4 @@
+// The Profile dialog: email, member-since month, plan and name, and its ways to Settings and Pricing.
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse, delay } from "msw";
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// The Settings dialog: display name, notifications and theme, saved in this browser or cancelled.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { avatar, lastButton, mockSystemDark, openFromMenu, renderSignedIn } from "./helpers";

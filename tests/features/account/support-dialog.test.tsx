@@ -1,3 +1,4 @@
+// The Contact Support dialog: the form, what it sends to /api/submit-support, and every answer.
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse, delay, type JsonBodyType } from "msw";
 import type { User } from "@supabase/supabase-js";

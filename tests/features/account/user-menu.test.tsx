@@ -1,3 +1,4 @@
+// The account menu: its items, keyboard use, and the dialogs it opens.
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// The payment form's card rules (features/billing/card.ts): formatting, Luhn, expiry and the checks.
 import { describe, expect, it } from "vitest";
 import {
   caretAfterDigits,

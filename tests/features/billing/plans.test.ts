@@ -1,3 +1,4 @@
+// The plans as the pricing and payment pages show them (features/billing/plans.ts).
 import { describe, expect, it } from "vitest";
 import { TIERS } from "@/config/tiers";
 import {

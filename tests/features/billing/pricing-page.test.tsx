@@ -1,3 +1,4 @@
+// The Pricing page: the plans, the current one, and what choosing each does, signed in or out.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
