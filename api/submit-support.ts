@@ -57,7 +57,7 @@ export const MAX_EMAIL_LENGTH = 254;
 /**
  * Support requests per user and window, counted in the database (shared by every server instance).
  * Someone writing to support sends one request, perhaps a correction or a follow-up soon after: 5 in
- * 10 minutes never stands in their way, while a script (30 posts in 1.4 s before this limit) files at
+ * 10 minutes never stands in their way, while a script (which can post dozens a second) files at
  * most 5 rows per 10 minutes per account instead of flooding the support queue. The windows are fixed
  * (hit_rate_limit), so a burst across a window boundary may reach 10; still bounded.
  */
