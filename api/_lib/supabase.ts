@@ -123,6 +123,11 @@ export async function serviceClient(target: SupabaseTarget, fetchImpl: typeof fe
 
 export type Caller = { ok: true; user: User } | { ok: false; status: 401 | 502 };
 
+/** The auth server said no (a 4xx: the token is not a valid session), rather than failing. */
+function refusedByAuthServer(error: unknown): boolean {
+  return isAuthApiError(error) && error.status >= 400 && error.status < 500;
+}
+
 /**
  * The user a token belongs to, asked of the auth server, so an expired, revoked or forged token is
  * refused (401). 502 when the auth server itself failed.
@@ -136,9 +141,7 @@ export async function verifyCaller(
   const supabase = await userClient(target, token, fetchImpl);
   const { data, error } = await supabase.auth.getUser(token);
   if (!error && data.user) return { ok: true, user: data.user };
-  if (!error || (isAuthApiError(error) && error.status >= 400 && error.status < 500)) {
-    return { ok: false, status: 401 };
-  }
+  if (!error || refusedByAuthServer(error)) return { ok: false, status: 401 };
   console.error(`[${label}] the auth server failed:`, error.status, error.message);
   return { ok: false, status: 502 };
 }
@@ -166,8 +169,7 @@ export async function verifySession(
   const sub = data?.claims.sub;
   if (!error && typeof sub === "string" && data?.claims.role === "authenticated")
     return { ok: true, userId: sub };
-  if (!error || (isAuthApiError(error) && error.status >= 400 && error.status < 500))
-    return { ok: false, status: 401 };
+  if (!error || refusedByAuthServer(error)) return { ok: false, status: 401 };
   if (error.name === "AuthInvalidJwtError") return { ok: false, status: 401 };
   console.error(`[${label}] could not verify a session:`, error.name, error.message);
   return { ok: false, status: 502 };
