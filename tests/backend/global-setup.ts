@@ -1,14 +1,22 @@
 /// <reference types="node" />
-// Starts the real local backend for the backend test project: the app's own Vite config (so the
-// @supabase/lite plugin with supabase/config.toml and supabase/migrations) on a free loopback port,
-// over a fresh PGlite database in a temporary folder. Tests reach /auth/v1 and /rest/v1 over HTTP
-// through supabase-js, exactly as the browser app does. Nothing is mocked.
+// Starts the real local backend for the backend test project: a Vite server with only what the
+// backend tests call, on a free loopback port, over a fresh PGlite database in a temporary folder:
+// - the @supabase/lite plugin (server/backend/plugin.ts, with supabase/config.toml and
+//   supabase/migrations) at /auth/v1 and /rest/v1;
+// - the api/ handlers (server/api/plugin.ts) at /api, as `npm run dev` serves them;
+// - the local preview engine's middleware at /__local-ai, where the AI proxy forwards without a key.
+// None of the app's front-end plugins run, so nothing here sets the app's VITE_ flags (the engine's
+// plugin would set VITE_LOCAL_PREVIEW_ENGINE in this process, which every test worker inherits).
+// Tests reach /auth/v1, /rest/v1 and /api over HTTP, exactly as the browser app does. Nothing is mocked.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { createServer } from "vite";
+import { createServer, type Plugin } from "vite";
 import type { TestProject } from "vitest/node";
+import { localBackend } from "../../server/backend/plugin";
+import { apiRoutes } from "../../server/api/plugin";
+import { localAiMiddleware } from "../../server/local-ai/plugin";
 // supabase/config.toml's publishable key; with keys configured, even /auth/v1/health needs it.
 import { LOCAL_PUBLISHABLE_KEY as PUBLISHABLE_KEY } from "../../src/config/local-backend.mjs";
 
@@ -59,6 +67,16 @@ function isExpectedRefusalLog(args: unknown[]): boolean {
   );
 }
 
+/** The local preview engine at /__local-ai, without the engine plugin's VITE_LOCAL_PREVIEW_ENGINE. */
+function localEngine(): Plugin {
+  return {
+    name: "tests:local-ai-engine",
+    configureServer(server) {
+      server.middlewares.use(localAiMiddleware);
+    },
+  };
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const originalConsoleError = console.error;
   console.error = (...args: unknown[]) => {
@@ -67,7 +85,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const dbDir = await fs.mkdtemp(path.join(os.tmpdir(), "restyle-ai-backend-test-"));
   const previousDbUrl = process.env.SUPALITE_DB_URL;
-  // Read by vite.config.ts (and through it by supabase/config.toml's `url = "env(SUPALITE_DB_URL)"`).
+  // Read by the backend plugin and by supabase/config.toml's `url = "env(SUPALITE_DB_URL)"`.
   process.env.SUPALITE_DB_URL = dbDir;
   process.env.LITE_TELEMETRY = "0";
 
@@ -85,13 +103,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   try {
     server = await createServer({
-      configFile: path.resolve("vite.config.ts"),
+      configFile: false,
       root: path.resolve("."),
       clearScreen: false,
       logLevel: "warn",
+      plugins: [localBackend(), apiRoutes(), localEngine()],
       // Only the API is exercised: no file watching or HMR (others edit src/ while tests run), and no
-      // dependency pre-bundling of the front end.
-      server: { host: "127.0.0.1", port: 0, strictPort: false, hmr: false, watch: null },
+      // dependency pre-bundling or pre-transforming of the front end (index.html is still the fallback
+      // page of unknown paths, as in `npm run dev`).
+      server: {
+        host: "127.0.0.1",
+        port: 0,
+        strictPort: false,
+        hmr: false,
+        watch: null,
+        preTransformRequests: false,
+      },
       optimizeDeps: { noDiscovery: true, include: [] },
     });
     await server.listen();
@@ -103,10 +130,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitUntilReady(url, PUBLISHABLE_KEY);
     project.provide("supabaseUrl", url);
     const secretKey = process.env.LOCAL_SUPABASE_SECRET_KEY;
-    if (!secretKey) throw new Error("vite.config.ts did not generate the local backend's secret key.");
+    if (!secretKey) throw new Error("The backend plugin did not generate the local backend's secret key.");
     project.provide("secretKey", secretKey);
     const jwtSecret = process.env.LOCAL_SUPABASE_JWT_SECRET;
-    if (!jwtSecret) throw new Error("vite.config.ts did not generate the local backend's JWT secret.");
+    if (!jwtSecret) throw new Error("The backend plugin did not generate the local backend's JWT secret.");
     project.provide("jwtSecret", jwtSecret);
   } catch (error) {
     await teardown();
