@@ -11,12 +11,15 @@ import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
 import { installCanvasStubs } from "../stubs/canvas";
 import { renderApp } from "../utils";
 import { readGif } from "./animator-gif";
+import { holdRetryWaits, instantRetryWaits, passRetryWaits } from "./retry-waits";
 
 // A lazy page, canvas stand-ins and the GIF encoder: more than the default 5 s on a busy 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 
 const USER = makeUser();
 const DESCRIPTION = "a friendly purple robot with a yellow hat";
+
+instantRetryWaits();
 
 type Reply = GeminiFixtureName | "network-error" | "hang" | { status: number; body: string };
 type Call = {
@@ -105,7 +108,6 @@ beforeEach(() => {
   };
   vi.stubEnv("VITE_GEMINI_API_KEY", "test-default-key");
   vi.stubEnv("VITE_GEMINI_BASE_URL", GEMINI_BASE_URL);
-  vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "");
   downloads = [];
   blobs = new Map();
   let n = 0;
@@ -408,49 +410,46 @@ describe("every failure class: the spec's message, the description kept, nothing
       { status: 502, body: "<html>Bad gateway</html>" },
       "API error: Unknown error",
     ],
-  ])(
-    "%s",
-    async (_name, reply, reason) => {
-      signedIn();
-      const calls = fakeGemini([reply]);
-      await openPage();
-      await createCharacter();
-      const banner = await screen.findByTestId("error-banner", {}, { timeout: 15_000 });
-      expect(banner).toHaveTextContent(`Failed to generate character: ${reason}`);
-      expect(banner.querySelector("[data-slot=alert-description] p")?.textContent?.length).toBeGreaterThan(
-        20,
-      );
-      expect(
-        await screen.findByText((text) => text.startsWith(`Failed to generate character: ${reason}`), {
-          selector: "[data-sonner-toast] *",
-        }),
-      ).toBeInTheDocument();
-      expect(within(banner).getByRole("button", { name: "Try again" })).toBeInTheDocument();
-      expect(screen.getByText("Your character will appear here")).toBeInTheDocument();
-      expect(screen.getByRole("textbox", { name: "Character description" })).toHaveValue(DESCRIPTION);
-      expect(getUsedConversions(USER.id)).toBe(0);
-      expect(calls.length).toBeGreaterThanOrEqual(1);
-    },
-    20_000,
-  );
+  ])("%s", async (_name, reply, reason) => {
+    signedIn();
+    const calls = fakeGemini([reply]);
+    await openPage();
+    await createCharacter();
+    const banner = await screen.findByTestId("error-banner");
+    expect(banner).toHaveTextContent(`Failed to generate character: ${reason}`);
+    expect(banner.querySelector("[data-slot=alert-description] p")?.textContent?.length).toBeGreaterThan(20);
+    expect(
+      await screen.findByText((text) => text.startsWith(`Failed to generate character: ${reason}`), {
+        selector: "[data-sonner-toast] *",
+      }),
+    ).toBeInTheDocument();
+    expect(within(banner).getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    expect(screen.getByText("Your character will appear here")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Character description" })).toHaveValue(DESCRIPTION);
+    expect(getUsedConversions(USER.id)).toBe(0);
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+  });
 
   it("the AI overloaded then fine: a visible wait, one result, counted once", async () => {
     signedIn();
     const calls = fakeGemini(["error-503-overloaded.json", "image-success.json"]);
     await openPage();
+    holdRetryWaits();
     await createCharacter();
     expect(await screen.findByText(/Trying again in \d+ s/)).toBeInTheDocument();
+    passRetryWaits();
     expect(
-      await screen.findByRole("img", { name: `Generated character: ${DESCRIPTION}` }, { timeout: 10_000 }),
+      await screen.findByRole("img", { name: `Generated character: ${DESCRIPTION}` }),
     ).toBeInTheDocument();
     expect(calls).toHaveLength(2);
     expect(getUsedConversions(USER.id)).toBe(1);
-  }, 15_000);
+  });
 
   it("rate limited: Cancel during the wait stops it and counts nothing", async () => {
     signedIn();
     const calls = fakeGemini(["error-429-quota.json"]);
     await openPage();
+    holdRetryWaits();
     const user = await createCharacter();
     expect(await screen.findByText(/Trying again in 7 s/)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Cancel" }));
@@ -485,10 +484,10 @@ describe("every failure class: the spec's message, the description kept, nothing
     fakeGemini(["network-error"]);
     await openPage();
     await createCharacter();
-    const banner = await screen.findByTestId("error-banner", {}, { timeout: 15_000 });
+    const banner = await screen.findByTestId("error-banner");
     expect(banner).toHaveTextContent("Failed to generate character: Could not reach the AI service.");
     expect(getUsedConversions(USER.id)).toBe(0);
-  }, 20_000);
+  });
 
   it("without any key or local engine: the no-key message, nothing sent", async () => {
     signedIn();

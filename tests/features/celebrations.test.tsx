@@ -5,6 +5,7 @@ import { CELEBRATION_TYPES, celebrationPrompt } from "@/config/prompts";
 import { getUsedConversions, monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
 import type { GeminiFixtureName, GeminiReply, GeminiRequest } from "../msw/gemini";
 import { renderApp } from "../utils";
+import { holdRetryWaits, passRetryWaits } from "./retry-waits";
 import { fakeGemini, fixtureFile, signedIn, TEST_USER, toolPageEnvironment } from "./tool-kit";
 
 // Rendering the whole app in jsdom is slow on a shared 2-core CI machine.
@@ -307,29 +308,32 @@ describe("every failure class: the spec's toast, a clear banner, the form kept, 
     signedIn();
     const requests = fakeGemini(fixture("error-503-overloaded.json"));
     await openPage();
+    holdRetryWaits();
     await fillAndGenerate();
     expect(await screen.findByRole("dialog", { name: "Creating Celebration Image..." })).toBeInTheDocument();
     expect(await screen.findByText(/Trying again in \d+ s/)).toBeInTheDocument();
-    const banner = await screen.findByTestId("error-banner", {}, { timeout: 15_000 });
+    passRetryWaits();
+    const banner = await screen.findByTestId("error-banner");
     expect(banner).toHaveTextContent("Failed to generate celebration image: API error: ");
     expect(requests).toHaveLength(3);
     expect(getUsedConversions(USER.id)).toBe(0);
-  }, 20_000);
+  });
 
   it("a server error then a result counts once", async () => {
     signedIn();
     const requests = fakeGemini([fixture("error-500-internal.json"), fixture("image-success.json")]);
     await openPage();
     await fillAndGenerate();
-    await screen.findByRole("img", { name: "Birthday celebration image" }, { timeout: 10_000 });
+    await screen.findByRole("img", { name: "Birthday celebration image" });
     expect(requests).toHaveLength(2);
     expect(getUsedConversions(USER.id)).toBe(1);
-  }, 15_000);
+  });
 
   it("rate limited: shows the wait; Cancel stops it, keeps the form and counts nothing", async () => {
     signedIn();
     const requests = fakeGemini(fixture("error-429-quota.json"));
     await openPage();
+    holdRetryWaits();
     await fillAndGenerate("Holiday", "Lights on the tree");
     expect(await screen.findByText(/Trying again in 7 s/)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole("button", { name: "Cancel" }));
@@ -370,10 +374,10 @@ describe("every failure class: the spec's toast, a clear banner, the form kept, 
     fakeGemini({ networkError: true });
     await openPage();
     await fillAndGenerate();
-    const banner = await screen.findByTestId("error-banner", {}, { timeout: 15_000 });
+    const banner = await screen.findByTestId("error-banner");
     expect(banner).toHaveTextContent(/offline|connection/i);
     expect(getUsedConversions(USER.id)).toBe(0);
-  }, 20_000);
+  });
 
   it("without any key or local engine: the spec's no-key message", async () => {
     signedIn();

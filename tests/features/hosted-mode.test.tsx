@@ -14,6 +14,7 @@ import { server } from "../msw/server";
 import { streamFixtureText } from "../msw/gemini-stream";
 import { hostedAiHandler, usageRowHandler, type ProxyReply } from "../msw/hosted";
 import { renderApp } from "../utils";
+import { holdRetryWaits } from "./retry-waits";
 import { fakeGemini, fixtureFile, signedIn, TEST_USER, toolPageEnvironment } from "./tool-kit";
 
 const frog = getVariant("frog");
@@ -124,6 +125,8 @@ describe("hosted mode", () => {
     ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Upgrade for more" })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
+    // The page itself, not only the address: the tool page has left (its lazy chunk may still load).
+    await screen.findByRole("heading", { level: 1, name: "Pricing" });
     expect(ai.requests).toHaveLength(1);
     expect(localStorage.getItem(USAGE_STORAGE_KEY)).toBeNull();
     // Back on the page: nothing is left, so the tier gate says so.
@@ -167,6 +170,7 @@ describe("hosted mode", () => {
       { fixture: "image-success.json", usage: { used: 1, limit: 3, remaining: 2 } },
     ]);
     await openPage(frog.path, frog.title);
+    holdRetryWaits();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       await upload();

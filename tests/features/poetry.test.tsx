@@ -14,6 +14,7 @@ import { geminiStreamHandler, sseOf, textChunk, type GeminiStreamReply } from ".
 import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
 import { installCanvasStubs } from "../stubs/canvas";
 import { renderApp } from "../utils";
+import { holdRetryWaits, instantRetryWaits, passRetryWaits } from "./retry-waits";
 
 const USER = makeUser();
 const TEXT_MODEL = "gemini-3.8-flash";
@@ -46,7 +47,6 @@ beforeEach(() => {
   restoreCanvas = installCanvasStubs();
   vi.stubEnv("VITE_GEMINI_API_KEY", "test-default-key");
   vi.stubEnv("VITE_GEMINI_BASE_URL", GEMINI_BASE_URL);
-  vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "");
   downloads = [];
   blobs = [];
   vi.spyOn(URL, "createObjectURL").mockImplementation((object: Blob | MediaSource) => {
@@ -91,7 +91,9 @@ function blobText(blob: Blob): Promise<string> {
   });
 }
 
-const banner = (timeout = 10_000) => screen.findByTestId("error-banner", {}, { timeout });
+const banner = () => screen.findByTestId("error-banner");
+
+instantRetryWaits();
 
 /** The advice sentence under the banner's message. */
 function adviceOf(element: HTMLElement) {
@@ -214,14 +216,14 @@ describe("retries: up to 3 attempts, 1 s apart, for what a retry can fix", () =>
       { sse: "stream-text-success.sse" },
     ]);
     await openPage();
+    holdRetryWaits();
     await upload();
     expect(await screen.findByText(/Trying again in 1 s \(attempt 2 of 3\)/)).toBeInTheDocument();
-    expect(
-      await screen.findByText("Poem generated successfully!", {}, { timeout: 6000 }),
-    ).toBeInTheDocument();
+    passRetryWaits();
+    expect(await screen.findByText("Poem generated successfully!")).toBeInTheDocument();
     expect(gemini.stream).toHaveLength(3);
     expect(getUsedConversions(USER.id)).toBe(1);
-  }, 10_000);
+  });
 
   it.each<[string, GeminiStreamReply, RegExp]>([
     ["offline", { networkError: true }, /offline|connection/i],
@@ -244,7 +246,6 @@ describe("retries: up to 3 attempts, 1 s apart, for what a retry can fix", () =>
       expect(screen.queryByTestId("poem")).not.toBeInTheDocument();
       expect(within(element).getByRole("button", { name: "Try again" })).toBeInTheDocument();
     },
-    10_000,
   );
 });
 
@@ -319,9 +320,8 @@ describe("the poem's failure messages (SPEC 8)", () => {
       const tryAgain = within(screen.getByTestId("error-banner")).getByRole("button", { name: "Try again" });
       await user.click(tryAgain);
     }
-    await waitFor(
-      () => expect(screen.getByTestId("error-banner")).toHaveTextContent(POEM_COPY.serviceIssues),
-      { timeout: 6000 },
+    await waitFor(() =>
+      expect(screen.getByTestId("error-banner")).toHaveTextContent(POEM_COPY.serviceIssues),
     );
     expect(adviceOf(screen.getByTestId("error-banner"))).toMatch(/overloaded/i);
     await user.click(within(screen.getByTestId("error-banner")).getByRole("button", { name: "Try again" }));
@@ -331,7 +331,7 @@ describe("the poem's failure messages (SPEC 8)", () => {
     await upload();
     // The counters were cleared: the default message again, not the service one.
     expect(await banner()).toHaveTextContent(`Error: ${POEM_COPY.defaultFailure}`);
-  }, 20_000);
+  });
 
   it("after more than 3 uploads: the try-a-different-image message", async () => {
     signedIn();
@@ -354,7 +354,7 @@ describe("the poem's failure messages (SPEC 8)", () => {
     expect(await banner()).toHaveTextContent(`Error: ${POEM_COPY.imageTrouble}`);
     expect(adviceOf(screen.getByTestId("error-banner"))).toMatch(/problem/i);
     expect(getUsedConversions(USER.id)).toBe(0);
-  }, 15_000);
+  });
 });
 
 describe("files that are not usable photos", () => {

@@ -13,6 +13,7 @@ import { server } from "../msw/server";
 import { GEMINI_BASE_URL, geminiHandler, type GeminiReply } from "../msw/gemini";
 import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
 import { installCanvasStubs } from "../stubs/canvas";
+import { instantRetryWaits } from "./retry-waits";
 
 /** The user every tool test signs in as (makeUser() is the same user each time). */
 export const TEST_USER = makeUser();
@@ -41,16 +42,17 @@ export type Download = { name: string; href: string };
 
 /**
  * Registers the tool page environment around every test of the file: canvas stand-ins, the default
- * key and the fake Gemini's URL, no local engine, and every download captured instead of followed.
+ * key and the fake Gemini's URL, waits between attempts that pass at once (retry-waits.ts), and every
+ * download captured instead of followed.
  */
 export function toolPageEnvironment() {
+  instantRetryWaits();
   let downloads: Download[] = [];
   let restoreCanvas: () => void = () => undefined;
   beforeEach(() => {
     restoreCanvas = installCanvasStubs();
     vi.stubEnv("VITE_GEMINI_API_KEY", "test-default-key");
     vi.stubEnv("VITE_GEMINI_BASE_URL", GEMINI_BASE_URL);
-    vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "");
     downloads = [];
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push({ name: this.download, href: this.href });

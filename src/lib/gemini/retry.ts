@@ -4,6 +4,9 @@
  * else. Every wait is reported and cancellable.
  */
 import { cancelledError, GeminiError, type GeminiErrorKind } from "./errors";
+import { sleep } from "./sleep";
+
+export { sleep };
 
 export type RetryWait = { attempt: number; maxAttempts: number; delayMs: number; reason: string };
 
@@ -25,25 +28,6 @@ export function backoffDelay(retry: number, random: () => number = Math.random):
   const base = BASE_DELAY_MS * 2 ** Math.max(0, retry - 1);
   const jitter = 0.8 + 0.4 * random();
   return Math.round(Math.min(MAX_BACKOFF_MS, base * jitter));
-}
-
-/** Resolves after `ms`, or rejects at once with a "cancelled" GeminiError when `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(cancelledError(signal.reason));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(cancelledError(signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
 
 export type RetryOptions = {
