@@ -50,12 +50,14 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   });
 });
-afterAll(() => {
+afterAll(async () => {
   server.close();
   // What a file stubbed or faked for all its tests ends with the file, as it would in a worker of its own.
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  // A lazy page a test left loading finishes here, not amid the next file's fresh modules.
+  await vi.dynamicImportSettled();
 });
 
 // jsdom lacks these browser APIs that Radix and our responsive hooks use.
