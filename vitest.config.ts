@@ -4,6 +4,34 @@ import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
 import { CHROMIUM_ARGS, findChromium } from "./scripts/lib/chromium.mjs";
 
+/**
+ * Test files that never touch the DOM: pure logic, data tables, the Gemini stream over msw. They run in
+ * plain Node (the node project), not in jsdom. (tests/lib/gemini/client.test.ts stays in jsdom: hosted
+ * mode calls the proxy on window.location's origin.)
+ */
+const NODE_TESTS = [
+  "tests/config/env.test.ts",
+  "tests/config/ai-mode.test.ts",
+  "tests/features/batch-queue.test.ts",
+  "tests/features/animator-gif.test.ts",
+  "tests/features/art-canvas.test.ts",
+  "tests/features/billing/card.test.ts",
+  "tests/features/billing/plans.test.ts",
+  "tests/features/help/content.test.ts",
+  "tests/features/scene-position.test.ts",
+  "tests/lib/gemini/stream.test.ts",
+  "tests/lib/gemini/errors.test.ts",
+  "tests/lib/gemini/sse.test.ts",
+  "tests/lib/image/header.test.ts",
+  "tests/lib/image/pick.test.ts",
+];
+
+/** The app's settings in every unit test: a Supabase that msw answers (tests/msw/supabase.ts). */
+const TEST_ENV = {
+  VITE_SUPABASE_URL: "http://supabase.test",
+  VITE_SUPABASE_PUBLISHABLE_KEY: "sb_publishable_test",
+};
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { "@": path.resolve("src") } },
@@ -16,20 +44,29 @@ export default defineConfig({
           environment: "jsdom",
           globals: true,
           include: ["tests/**/*.test.{ts,tsx}"],
-          exclude: ["tests/backend/**", "tests/browser/**", "tests/server/**"],
+          exclude: ["tests/backend/**", "tests/browser/**", "tests/server/**", ...NODE_TESTS],
           setupFiles: ["tests/setup.ts"],
           // A worker runs its files one after another in one jsdom: jsdom, msw, React, Radix and
-          // lucide load once per worker instead of once per file. tests/setup.ts gives each file fresh app modules
-          // and a clean page, so a file still runs as if alone.
+          // lucide load once per worker instead of once per file. tests/setup.ts gives each file
+          // fresh app modules and a clean page, so a file still runs as if alone.
           isolate: false,
           // A tool page's first lazy import can take seconds on a busy 2-core CI machine.
           testTimeout: 20_000,
           css: false,
-          // The UI tests talk to a Supabase that msw answers (tests/msw/supabase.ts).
-          env: {
-            VITE_SUPABASE_URL: "http://supabase.test",
-            VITE_SUPABASE_PUBLISHABLE_KEY: "sb_publishable_test",
-          },
+          env: TEST_ENV,
+        },
+      },
+      {
+        // The DOM-free unit tests (NODE_TESTS above) in plain Node.
+        extends: true,
+        test: {
+          name: "node",
+          environment: "node",
+          globals: true,
+          include: NODE_TESTS,
+          setupFiles: ["tests/setup-node.ts"],
+          isolate: false,
+          env: TEST_ENV,
         },
       },
       {
