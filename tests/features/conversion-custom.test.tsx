@@ -1,0 +1,156 @@
+/** "Convert Image": a custom transformation in the user's own words, typed or spoken. */
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getUsedConversions } from "@/lib/usage";
+import { renderApp } from "../utils";
+import { fakeImageModel } from "./fake-image-model";
+import { signedIn } from "./conversion-kit";
+import { fixtureFile, TEST_USER as USER, toolPageEnvironment } from "./tool-kit";
+
+// Canvas stand-ins, the default key and the fake Gemini's URL, no local engine, and downloads captured.
+toolPageEnvironment();
+
+describe("custom transformation (Convert Image dialog)", () => {
+  it("validates, transforms with the user's words, and closes", async () => {
+    signedIn("$5/month");
+    const gemini = fakeImageModel(["image-success.json"]);
+    renderApp("/?custom=true");
+    const dialog = await screen.findByRole("dialog", { name: "Convert Image" });
+    const d = within(dialog);
+    expect(d.getByText("Upload an image and describe how you want to transform it")).toBeInTheDocument();
+    expect(d.getByText("Click to upload or drag and drop")).toBeInTheDocument();
+    expect(d.getByText("PNG, JPG or GIF")).toBeInTheDocument();
+    expect(d.getByText("Please upload an image before converting")).toBeInTheDocument();
+    expect(d.getByRole("button", { name: "Transform" })).toBeDisabled();
+    const user = userEvent.setup();
+    await user.upload(d.getByLabelText("Upload an image to transform"), fixtureFile("cat-chelsea.png"));
+    expect(await screen.findByText("Image selected successfully")).toBeInTheDocument();
+    expect(d.queryByText("Please upload an image before converting")).not.toBeInTheDocument();
+    await user.type(d.getByPlaceholderText("Describe how you want to transform the image..."), "   ");
+    await user.click(d.getByRole("button", { name: "Transform" }));
+    expect(await screen.findByText("Please enter a prompt")).toBeInTheDocument();
+    expect(gemini.calls).toHaveLength(0);
+    await user.clear(d.getByPlaceholderText("Describe how you want to transform the image..."));
+    await user.type(
+      d.getByPlaceholderText("Describe how you want to transform the image..."),
+      "make it snow",
+    );
+    await user.click(d.getByRole("button", { name: "Transform" }));
+    expect(screen.queryByRole("dialog", { name: "Convert Image" })).not.toBeInTheDocument();
+    expect(await screen.findByText("Image transformed successfully!")).toBeInTheDocument();
+    const prompt = gemini.imageCalls()[0]!.body.contents[0]!.parts[0]!.text!;
+    expect(prompt).toContain('"make it snow"');
+    expect(prompt).toMatch(/preserve the core identity and context/i);
+    expect(getUsedConversions(USER.id)).toBe(1);
+  });
+
+  it("on Freemium the transform is refused with the spec's message and the pricing page", async () => {
+    signedIn();
+    const gemini = fakeImageModel(["image-success.json"]);
+    const { router } = renderApp("/?custom=true");
+    const dialog = await screen.findByRole("dialog", { name: "Convert Image" });
+    const user = userEvent.setup();
+    await user.upload(
+      within(dialog).getByLabelText("Upload an image to transform"),
+      fixtureFile("cat-chelsea.png"),
+    );
+    await screen.findByText("Image selected successfully");
+    await user.type(
+      within(dialog).getByPlaceholderText("Describe how you want to transform the image..."),
+      "snow",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Transform" }));
+    expect(
+      await screen.findByText("Custom transformations require a $5/month subscription"),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
+    expect(gemini.calls).toHaveLength(0);
+  });
+
+  describe("voice input", () => {
+    type FakeRecognition = {
+      onresult: ((e: { results: { transcript: string }[][] }) => void) | null;
+      onend: (() => void) | null;
+      onerror: ((e: { error: string }) => void) | null;
+      continuous: boolean;
+      interimResults: boolean;
+      start: () => void;
+      stop: () => void;
+      abort: () => void;
+    };
+    let last: FakeRecognition | null = null;
+    function installRecognition(startThrows = false) {
+      last = null;
+      class Recognition implements FakeRecognition {
+        onresult: FakeRecognition["onresult"] = null;
+        onend: FakeRecognition["onend"] = null;
+        onerror: FakeRecognition["onerror"] = null;
+        continuous = true;
+        interimResults = true;
+        lang = "";
+        maxAlternatives = 5;
+        constructor() {
+          // eslint-disable-next-line @typescript-eslint/no-this-alias
+          last = this;
+        }
+        start() {
+          if (startThrows) throw new Error("not allowed");
+        }
+        stop() {
+          this.onend?.();
+        }
+        abort() {}
+      }
+      vi.stubGlobal("webkitSpeechRecognition", Recognition);
+    }
+    afterEach(() => vi.unstubAllGlobals());
+
+    it("unsupported browser: says so", async () => {
+      signedIn("$5/month");
+      renderApp("/?custom=true");
+      const dialog = await screen.findByRole("dialog", { name: "Convert Image" });
+      await userEvent.setup().click(within(dialog).getByRole("button", { name: "Voice Input" }));
+      expect(await screen.findByText("Voice input is not supported in your browser")).toBeInTheDocument();
+    });
+
+    it("listens once without interim results, replaces the prompt, and goes back to idle", async () => {
+      installRecognition();
+      signedIn("$5/month");
+      renderApp("/?custom=true");
+      const dialog = await screen.findByRole("dialog", { name: "Convert Image" });
+      const user = userEvent.setup();
+      const box = within(dialog).getByPlaceholderText("Describe how you want to transform the image...");
+      await user.type(box, "old words");
+      await user.click(within(dialog).getByRole("button", { name: "Voice Input" }));
+      expect(within(dialog).getByRole("button", { name: "Stop" })).toBeInTheDocument();
+      expect(last!.continuous).toBe(false);
+      expect(last!.interimResults).toBe(false);
+      act(() => last!.onresult?.({ results: [[{ transcript: "turn me into a pirate" }]] }));
+      act(() => last!.onend?.());
+      expect(box).toHaveValue("turn me into a pirate");
+      expect(within(dialog).getByRole("button", { name: "Voice Input" })).toBeInTheDocument();
+    });
+
+    it("pressing Stop while listening stops it", async () => {
+      installRecognition();
+      signedIn("$5/month");
+      renderApp("/?custom=true");
+      const dialog = await screen.findByRole("dialog", { name: "Convert Image" });
+      const user = userEvent.setup();
+      await user.click(within(dialog).getByRole("button", { name: "Voice Input" }));
+      await user.click(within(dialog).getByRole("button", { name: "Stop" }));
+      expect(within(dialog).getByRole("button", { name: "Voice Input" })).toBeInTheDocument();
+    });
+
+    it("a start failure says so", async () => {
+      installRecognition(true);
+      signedIn("$5/month");
+      renderApp("/?custom=true");
+      const dialog = await screen.findByRole("dialog", { name: "Convert Image" });
+      await userEvent.setup().click(within(dialog).getByRole("button", { name: "Voice Input" }));
+      expect(await screen.findByText("Failed to start voice input")).toBeInTheDocument();
+      expect(within(dialog).getByRole("button", { name: "Voice Input" })).toBeInTheDocument();
+    });
+  });
+});
