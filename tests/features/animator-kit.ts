@@ -4,8 +4,9 @@
  */
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeEach } from "vitest";
 import { renderApp } from "../utils";
+import { keepObjectUrlBlobs } from "./object-url-blobs";
 import { toolPageEnvironment } from "./tool-kit";
 
 export const DESCRIPTION = "a friendly purple robot with a yellow hat";
@@ -52,19 +53,12 @@ class PixelCanvas {
  */
 export function animatorEnvironment() {
   const env = toolPageEnvironment();
+  const blobOf = keepObjectUrlBlobs();
   const g = globalThis as unknown as Record<string, unknown>;
   let savedCanvas: unknown;
-  let blobs = new Map<string, Blob>();
   beforeEach(() => {
     savedCanvas = g.OffscreenCanvas;
     g.OffscreenCanvas = PixelCanvas;
-    blobs = new Map();
-    let n = 0;
-    vi.spyOn(URL, "createObjectURL").mockImplementation((blob: Blob | MediaSource) => {
-      const url = `blob:test/${++n}`;
-      if (blob instanceof Blob) blobs.set(url, blob);
-      return url;
-    });
   });
   afterEach(() => {
     g.OffscreenCanvas = savedCanvas;
@@ -74,7 +68,7 @@ export function animatorEnvironment() {
   async function downloaded(name: string): Promise<Uint8Array> {
     const entry = env.downloads().findLast((d) => d.name === name);
     if (!entry) throw new Error(`no download named ${name}`);
-    const blob = blobs.get(entry.href);
+    const blob = blobOf(entry.href);
     if (!blob) throw new Error(`no blob behind ${entry.href}`);
     // jsdom's Blob has no arrayBuffer(); FileReader reads it.
     return new Promise((resolve, reject) => {
