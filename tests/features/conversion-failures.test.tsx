@@ -11,6 +11,17 @@ import { fixtureFile, TEST_USER as USER, toolPageEnvironment } from "./tool-kit"
 // Canvas stand-ins, the default key and the fake Gemini's URL, no local engine, and downloads captured.
 toolPageEnvironment();
 
+/** A per-minute rate limit on the frog page, its retry's countdown on screen (the waits held). */
+async function rateLimited() {
+  signedIn();
+  const gemini = fakeImageModel(["error-429-quota.json"]);
+  await openPage(frog);
+  holdRetryWaits();
+  await upload();
+  expect(await screen.findByText(/Trying again in 7 s/)).toBeInTheDocument();
+  return gemini;
+}
+
 describe("every failure class: a clear message, the photo kept, nothing counted", () => {
   it.each<[string, ImageReply, RegExp]>([
     ["bad key", "error-400-api-key-invalid.json", /API error: API key not valid/],
@@ -86,12 +97,7 @@ describe("every failure class: a clear message, the photo kept, nothing counted"
   });
 
   it("rate limited per minute: shows the wait Gemini asked for, and Cancel stops it without counting", async () => {
-    signedIn();
-    const gemini = fakeImageModel(["error-429-quota.json"]);
-    await openPage(frog);
-    holdRetryWaits();
-    await upload();
-    expect(await screen.findByText(/Trying again in 7 s/)).toBeInTheDocument();
+    const gemini = await rateLimited();
     // The wait is for the second attempt: the countdown names that one, not the third.
     expect(screen.getByText(/Trying again in 7 s \(attempt 2 of 3\)/)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole("button", { name: "Cancel" }));
@@ -103,12 +109,7 @@ describe("every failure class: a clear message, the photo kept, nothing counted"
   });
 
   it("Escape cancels a running conversion", async () => {
-    signedIn();
-    const gemini = fakeImageModel(["error-429-quota.json"]);
-    await openPage(frog);
-    holdRetryWaits();
-    await upload();
-    expect(await screen.findByText(/Trying again in 7 s/)).toBeInTheDocument();
+    const gemini = await rateLimited();
     await userEvent.setup().keyboard("{Escape}");
     expect(await screen.findByText("Conversion cancelled. Nothing was counted.")).toBeInTheDocument();
     expect(gemini.imageCalls()).toHaveLength(1);
