@@ -1,3 +1,7 @@
+/**
+ * The account menu end to end: the theme (before the first paint too), My Profile, the Help Center, a support
+ * request by mouse and by keyboard, every dialog on a phone, and what logout clears on a shared device.
+ */
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";

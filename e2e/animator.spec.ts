@@ -1,3 +1,7 @@
+/**
+ * Character Animator end to end: a character and its animation from the local engine, the PNG and GIF
+ * downloads (decoded by the browser), and a refused request that counts nothing.
+ */
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { readGif } from "../tests/features/animator-gif";

@@ -1,3 +1,7 @@
+/**
+ * Art Enhancer end to end: every canvas tool, undo/redo, lock, zoom, the drawing kept across a reload,
+ * Transform and the download, then an uploaded picture.
+ */
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import {

@@ -1,3 +1,7 @@
+/**
+ * Signing up, in and out end to end: the return to the page asked for, a wrong password, and the
+ * not-found page.
+ */
 import { expect, test } from "./fixtures";
 import { logIn, logOut, signUp, uniqueEmail } from "./helpers";
 

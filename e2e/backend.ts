@@ -1,3 +1,4 @@
+/** End-to-end set-up through the local backend's API rather than the UI: a user on a given plan. */
 import { createClient } from "@supabase/supabase-js";
 import ws from "ws";
 import type { TierId } from "../src/config/tiers";

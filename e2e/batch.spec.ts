@@ -1,3 +1,7 @@
+/**
+ * Batch processing end to end: a mixed batch with one bad file, its ZIP read back entry by entry, a cancelled
+ * batch, and a batch larger than the conversions left.
+ */
 import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

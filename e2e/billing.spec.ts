@@ -1,3 +1,7 @@
+/**
+ * Pricing and the simulated payment end to end: a subscription that follows the user to a fresh browser, card
+ * errors that charge nothing, and /payment without a plan.
+ */
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { logIn, signUp, uniqueEmail } from "./helpers";

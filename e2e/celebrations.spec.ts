@@ -1,3 +1,7 @@
+/**
+ * Celebration Creator end to end: validation, a failure that counts nothing, then a card in the chosen
+ * aspect ratio downloaded as a real PNG.
+ */
 import path from "node:path";
 import sharp from "sharp";
 import { type Page } from "@playwright/test";

@@ -1,3 +1,7 @@
+/**
+ * The style tools end to end: every style route converts and downloads, the Freemium counter runs out, and a
+ * cancel or a file that is not an image counts nothing.
+ */
 import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

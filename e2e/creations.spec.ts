@@ -1,3 +1,7 @@
+/**
+ * My Creations end to end: a result kept per account across reloads, found, downloaded, deleted and undone,
+ * and a full disk that still delivers the result.
+ */
 import path from "node:path";
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

@@ -1,3 +1,7 @@
+/**
+ * What a visitor sees while the built app loads: a steady top bar, no Supabase code on a first visit,
+ * dialogs ready at once, and compressed, correctly cached files.
+ */
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";

@@ -1,3 +1,7 @@
+/**
+ * The Help Center and Documentation pages end to end, on a phone and on a desktop screen, with no
+ * sideways scroll.
+ */
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 

@@ -1,3 +1,7 @@
+/**
+ * Steps every end-to-end spec shares: unique accounts, signing up, in and out, downloads, and holding
+ * requests back.
+ */
 import fs from "node:fs";
 import { expect, type Locator, type Page } from "@playwright/test";
 

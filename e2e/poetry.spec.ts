@@ -1,3 +1,7 @@
+/**
+ * Visual Poetry end to end: a poem streamed from the photo, downloaded as visual-poem.txt, and a failure that
+ * counts nothing.
+ */
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { downloadFrom, signUp, uniqueEmail } from "./helpers";

@@ -1,3 +1,7 @@
+/**
+ * Modify Scene end to end: text at a clicked place, a widget and a picture added in turn, undo, and the
+ * download.
+ */
 import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

@@ -1,3 +1,6 @@
+/**
+ * The app shell end to end: the sidebar collapsed by keyboard and remembered, the phone drawer, and Explore.
+ */
 import { expect, test } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";
 
