@@ -1,3 +1,6 @@
+/**
+ * The app's entry point: renders the app, or a page naming what is missing when the build is misconfigured.
+ */
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "./index.css";

@@ -1,3 +1,4 @@
+/** The layout around every page but login: the sidebar, the top bar and the page itself. */
 import { Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { SidebarInset, SidebarProvider } from "@/components/ui/sidebar";

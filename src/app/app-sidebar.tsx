@@ -1,3 +1,4 @@
+/** The app's navigation: every tool in sidebar order, then My Creations, Convert Anything and Explore. */
 import { useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router-dom";
 import {

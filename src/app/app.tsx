@@ -1,3 +1,4 @@
+/** The app's root: the providers around the router. */
 import { useState } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { AppProviders } from "./providers";

@@ -1,3 +1,4 @@
+/** The spinner shown while a page's code loads. */
 import { Spinner } from "@/components/ui/spinner";
 
 /** Shown while a lazily loaded page's code arrives. */

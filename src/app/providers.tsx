@@ -1,3 +1,4 @@
+/** What every page needs above the router: the theme, the data cache, the session and toasts. */
 import { useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "@/components/ui/sonner";

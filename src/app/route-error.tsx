@@ -1,3 +1,4 @@
+/** The page shown when a route fails to load, with a way to reload. */
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
 import { RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";

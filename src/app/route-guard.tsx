@@ -1,3 +1,4 @@
+/** Keeps login-required routes behind the login screen. */
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { useAuth } from "@/lib/auth";

@@ -1,3 +1,4 @@
+/** The route table: which path shows which page, and which need login or the tier gate. */
 import { Outlet, type RouteObject } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { HOME_TOOL, TOOL_ROUTES, type ToolEntry } from "@/config/tools";

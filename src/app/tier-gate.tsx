@@ -1,3 +1,7 @@
+/**
+ * The gate in front of every tool: signed in, on a plan that allows the tool, with conversions left;
+ * otherwise what is missing and the way to it.
+ */
 import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Lock, Sparkles, WifiOff } from "lucide-react";

@@ -1,3 +1,4 @@
+/** Which page each tool id opens, each loaded only when its route is. */
 import type { ReactElement } from "react";
 import type { ToolId } from "@/config/tools";
 import type { VariantId } from "@/config/variants";

@@ -1,3 +1,4 @@
+/** The top bar above every page: Pricing, Documentation and the account control. */
 import { Link } from "react-router-dom";
 import { BookOpen, CreditCard } from "lucide-react";
 import { Button } from "@/components/ui/button";

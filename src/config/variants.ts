@@ -1,11 +1,11 @@
-import { BRAND_SLUG } from "./brand";
-import { paths, type AppPath } from "./paths";
-
 /**
  * THE variant table (docs/architecture.md "AI tools"): every style tool is one row. The style routes,
  * sidebar entries, cross-links, overlays, toasts, prompts, download names and the tests are generated
  * from it. Adding a style is adding a row.
  */
+import { BRAND_SLUG } from "./brand";
+import { paths, type AppPath } from "./paths";
+
 export type VariantId =
   "cucumber" | "hulk" | "muppet" | "frog" | "simpsons" | "gta" | "family-guy" | "skeleton";
 

@@ -1,10 +1,11 @@
-import { getSupabase } from "@/lib/supabase";
-
 /**
  * A POST to one of the app's own handlers (api/: /api/checkout, /api/submit-support) with the signed-in
  * user's access token, as every handler expects (`Authorization: Bearer`), and its JSON answer. The
  * handlers refuse in one shape, `{ error }`, read here as `error`.
  */
+import { getSupabase } from "@/lib/supabase";
+
+/** A handler's answer: its status and JSON body, and its own `{ error }` text. */
 export type ApiAnswer = {
   status: number;
   ok: boolean;

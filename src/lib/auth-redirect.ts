@@ -1,3 +1,4 @@
+/** Where the login page sends a visitor afterwards: only back to a page of this site. */
 import { paths } from "@/config/paths";
 
 /** Query parameter on /auth naming the local page to return to after signing in. */

@@ -1,3 +1,4 @@
+/** The signed-in state for the whole app (useAuth, useUser), loading the Supabase client only when needed. */
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import type { Session, User } from "@supabase/auth-js";
 import { useQueryClient } from "@tanstack/react-query";

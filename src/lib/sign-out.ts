@@ -1,3 +1,4 @@
+/** Signing out, which also removes the account's Gemini key from this device. */
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { clearApiKeys } from "@/lib/api-key";

@@ -1,7 +1,4 @@
-import { useEffect, useState, type ComponentProps } from "react";
-import type * as SonnerModule from "sonner";
-
-/*
+/**
  * sonner, loaded on demand. In the built app (and `npm run dev`) every `import ... from "sonner"` is
  * answered by this module (see `sonnerOnDemand` in vite.config.ts); only this module imports the real
  * library, as a chunk of its own. The API is sonner's: `toast(...)`, `toast.success(...)`,
@@ -12,6 +9,8 @@ import type * as SonnerModule from "sonner";
  * visitor's first press or key (so a toast after a sign-in or a save shows at once), or by the first
  * toast itself; a toast asked for before then is shown as soon as the library and its outlet are in.
  */
+import { useEffect, useState, type ComponentProps } from "react";
+import type * as SonnerModule from "sonner";
 
 type Sonner = typeof SonnerModule;
 type Toast = Sonner["toast"];

@@ -1,3 +1,4 @@
+/** cn(): Tailwind class names joined, with later classes winning over conflicting earlier ones. */
 import { clsx, type ClassValue } from "clsx";
 import { twMerge } from "tailwind-merge";
 

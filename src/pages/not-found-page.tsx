@@ -1,3 +1,4 @@
+/** The page for any unknown path, with the ways back into the app. */
 import { Link } from "react-router-dom";
 import { BookOpen, Home, LifeBuoy } from "lucide-react";
 import { Button } from "@/components/ui/button";

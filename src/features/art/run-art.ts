@@ -1,3 +1,4 @@
+/** One Art Enhancer request to the image model: the drawing and the instruction to refine it. */
 import { getEnv } from "@/config/env";
 import { ART_PROMPT } from "@/config/prompts";
 import { generateImage, resolveGeminiTarget, type GeminiTarget, type RetryWait } from "@/lib/gemini";

@@ -1,3 +1,4 @@
+/** Logging in and signing up with email and password, as mutations the auth page runs. */
 import { useMutation } from "@tanstack/react-query";
 import { getSupabase } from "@/lib/supabase";
 

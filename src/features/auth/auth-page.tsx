@@ -1,3 +1,4 @@
+/** The login and sign-up page. */
 import { useId, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "sonner";

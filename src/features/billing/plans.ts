@@ -1,3 +1,4 @@
+/** What the pricing and payment pages say about a plan, and the plan handed from one to the other. */
 import {
   CUSTOM_TRANSFORM_TIER,
   DEFAULT_TIER,

@@ -1,3 +1,4 @@
+/** The Pricing page: the four plans, the current one marked, and the way to choose another. */
 import { useEffect, useId, useRef } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "sonner";

@@ -1,3 +1,4 @@
+/** One Celebration Creator request to the image model, and its own words for a reply with no image. */
 import { getEnv } from "@/config/env";
 import { celebrationPrompt, type AspectRatio, type CelebrationType } from "@/config/prompts";
 import {

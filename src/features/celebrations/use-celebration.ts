@@ -1,3 +1,4 @@
+/** The Celebration Creator's state: the form, its checks, the run and the result. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import {

@@ -1,3 +1,4 @@
+/** One kept creation shown large, with Download, Share and Delete. */
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { Download, ExternalLink, Trash2 } from "lucide-react";

@@ -1,3 +1,7 @@
+/**
+ * My Creations' data: the user's creations page by page, kept in step with every change, and their
+ * thumbnails.
+ */
 import { useEffect, useRef, useState } from "react";
 import type { ToolId } from "@/config/tools";
 import {

@@ -1,3 +1,4 @@
+/** The Explore dialog as the sidebar uses it, its code fetched only when needed. */
 import { onDemand } from "@/components/on-demand";
 
 /**

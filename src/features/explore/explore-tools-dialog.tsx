@@ -1,3 +1,4 @@
+/** The Explore External Tools dialog: links to the company's other tools. */
 import { ExternalLink, FileText, Image as ImageIcon, Receipt } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {

@@ -1,15 +1,12 @@
-import { paths } from "@/config/paths";
-import { CUSTOM_TRANSFORM_TIER, MULTIPLE_VERSIONS_TIER, TIERS, type Tier, type TierId } from "@/config/tiers";
-import { TOOL_ROUTES } from "@/config/tools";
-import { getVariant, VARIANTS } from "@/config/variants";
-
 /**
  * The words of the Help Center (/help) and Documentation (/documentation) pages, derived from the
  * variant, tool and tier tables so they stay true when a style, tool or plan changes. Plain strings
  * only: both pages render them as text.
  */
-
-/** The plans the app's gates ask for (the conversion flow and the sidebar's Convert Anything). */
+import { paths } from "@/config/paths";
+import { CUSTOM_TRANSFORM_TIER, MULTIPLE_VERSIONS_TIER, TIERS, type Tier, type TierId } from "@/config/tiers";
+import { TOOL_ROUTES } from "@/config/tools";
+import { getVariant, VARIANTS } from "@/config/variants";
 
 // ---------------------------------------------------------------------------------------------------------
 // Plans

@@ -1,3 +1,4 @@
+/** The Documentation page: features, subscription tiers, getting started, and the way to more help. */
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { ArrowRight, BookOpen, CreditCard, LifeBuoy, Rocket, Sparkles, type LucideIcon } from "lucide-react";

@@ -1,3 +1,4 @@
+/** A grid of tool cards, each linking to its tool, shared by the Help and Documentation pages. */
 import { Link } from "react-router-dom";
 import {
   Brush,

@@ -1,3 +1,4 @@
+/** The Help Center page: its FAQ, Features and Subscription tabs. */
 import { useId, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { ArrowRight, Check, CircleHelp, CreditCard, LayoutGrid, LifeBuoy, MessageCircle } from "lucide-react";

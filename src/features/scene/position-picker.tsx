@@ -1,3 +1,4 @@
+/** The base picture of Modify Scene, where a click or tap picks the place to add to. */
 import type { MouseEvent } from "react";
 import { MousePointerClick } from "lucide-react";
 import type { ScenePosition } from "@/config/prompts";

@@ -1,3 +1,4 @@
+/** The nine named places of a scene: their labels, and which one a point of the picture is nearest. */
 import { SCENE_POSITIONS, type ScenePosition } from "@/config/prompts";
 
 /** How each named place reads in the form ("top-left" is "Top left"). */

@@ -1,3 +1,4 @@
+/** One Modify Scene request to the image model: the scene, the description and the optional picture. */
 import { getEnv } from "@/config/env";
 import { scenePrompt, type ScenePosition, type SceneType } from "@/config/prompts";
 import {

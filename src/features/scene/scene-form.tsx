@@ -1,3 +1,4 @@
+/** The Modify Scene form: what to add, its description, where, and an optional picture. */
 import { useId, type FormEvent } from "react";
 import { AlertTriangle, Image as ImageIcon, LayoutTemplate, Sparkles, Type } from "lucide-react";
 import { ImagePickField } from "@/components/image-pick-field";

@@ -1,3 +1,4 @@
+/** The shapes of a kept creation: what a tool hands over, and what lists and the viewer read back. */
 import type { ToolId } from "@/config/tools";
 
 export type CreationKind = "image" | "gif" | "text";

@@ -1,3 +1,4 @@
+/** The Gemini client's public face: everything the features use from src/lib/gemini. */
 export {
   generateImage,
   generateText,

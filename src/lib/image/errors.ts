@@ -1,3 +1,4 @@
+/** Why a user's file cannot be used as an image, in one sentence the UI can show. */
 export type ImageInputErrorKind = "empty" | "not-image" | "corrupt" | "too-large" | "unsupported";
 
 const ACCEPTED_FORMATS = "JPG, PNG, WEBP, GIF or HEIC";

@@ -1,3 +1,7 @@
+/**
+ * An image's size and orientation read from its header without decoding, and the refusal of images too big
+ * to decode.
+ */
 import { ascii, i32le, u16be, u16le, u24le, u32be } from "./bytes";
 import { ImageInputError, imageInputErrorMessage } from "./errors";
 import { sniffImageType, type SniffedType } from "./sniff";

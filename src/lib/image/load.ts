@@ -1,3 +1,4 @@
+/** Turns a user's file into an upright image the page can show, checked before any decode. */
 import { blobBytes } from "@/lib/read-blob";
 import { ImageInputError } from "./errors";
 import { HeicDecoderUnavailableError, decodeHeic } from "./heic";

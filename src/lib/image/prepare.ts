@@ -1,3 +1,4 @@
+/** An image made ready to send: upright, downscaled, re-encoded without its metadata, in base64. */
 import { ImageInputError } from "./errors";
 import { fitWithin, getInternals, loadImage, type LoadedImage, type LoadedInternals } from "./load";
 import { DecodeError, blobToBase64, decodeUpright, encodePixels, resizePixels, type Pixels } from "./render";

@@ -1,3 +1,4 @@
+/** An image's real format, told from its first bytes rather than its name or declared type. */
 import { ascii, i32le, startsWith, u32be } from "./bytes";
 
 /** An image format recognised from its first bytes. "heic" = HEVC-coded HEIF brands, "heif" = generic HEIF (mif1/msf1). */

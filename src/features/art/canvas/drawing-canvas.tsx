@@ -1,3 +1,4 @@
+/** The Art Enhancer's drawing canvas component: the picture, its toolbar and zoom controls, and Transform. */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Wand2 } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";

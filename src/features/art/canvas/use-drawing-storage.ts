@@ -1,3 +1,4 @@
+/** Keeps the drawing on this device: restored when the canvas opens, saved shortly after each change. */
 import { useEffect, useState } from "react";
 import type { DrawingEngine } from "./engine";
 import { deleteDrawing, loadDrawing, saveDrawing } from "./storage";
