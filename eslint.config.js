@@ -6,10 +6,10 @@ import reactRefresh from "eslint-plugin-react-refresh";
 import tseslint from "typescript-eslint";
 
 /**
- * Import zones, as bulletproof-react enforces them (DESIGN "AI tools"): `app` composes features;
- * a feature may import shared code (components, hooks, lib, config) but never another feature or
- * the app; shared code imports no feature and no app module. One block per feature folder, so a new
- * feature is covered the moment its folder exists.
+ * Import zones, as bulletproof-react enforces them (docs/architecture.md "Layers and import zones"): `app`
+ * composes features; a feature may import shared code (components, hooks, lib, config) but never another
+ * feature or the app; shared code imports no feature and no app module. One block per feature folder, so a
+ * new feature is covered the moment its folder exists.
  */
 const FEATURES = fs
   .readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })

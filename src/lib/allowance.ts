@@ -7,7 +7,10 @@ import { getTier, hasFeature, type FeatureId, type TierId } from "@/config/tiers
 import { subscriptionQueryOptions } from "@/lib/subscription";
 import { getUsedConversions, onServerUsage, serverUsageQueryOptions } from "@/lib/usage";
 
-/** What the user may do at the moment of an action (DESIGN "AI tools": fresh tier and remaining count). */
+/**
+ * What the user may do at the moment of an action (docs/architecture.md "AI tools": fresh tier and
+ * remaining count).
+ */
 export type AllowanceCheck =
   | { ok: true; tier: TierId; limit: number; remaining: number }
   | { ok: false; reason: "signed-out" }

@@ -21,7 +21,7 @@ const SIDEBAR_ORDER = [
   "Modify Scene",
   "Visual Poetry",
   "Celebrations",
-  // Not in SPEC 2.1: issue 11's home of every kept result, first of the "More" group.
+  // My Creations (SPEC 2.20), every kept result, first of the "More" group.
   "My Creations",
   "Convert Anything",
   "Explore",

@@ -8,7 +8,10 @@ import path from "node:path";
 import { ensureLocalSecrets, LOCAL_SECRETS_FILE } from "../../server/backend/local-secrets";
 import { PUBLISHABLE_KEY, supabaseUrl } from "./helpers";
 
-/** The JWT secret supabase/config.toml used to commit: anyone could sign a service_role token with it. */
+/**
+ * A JWT secret that is public (it is in this repository's history): anyone can sign a service_role
+ * token with it.
+ */
 const OLD_COMMITTED_SECRET = "local-dev-only-jwt-secret-restyle-ai-0123456789";
 
 function signHs256(claims: Record<string, unknown>, secret: string): string {
@@ -17,7 +20,7 @@ function signHs256(claims: Record<string, unknown>, secret: string): string {
   return `${unsigned}.${createHmac("sha256", secret).update(unsigned).digest("base64url")}`;
 }
 
-it("refuses a service_role token signed with the secret that used to be committed", async () => {
+it("refuses a service_role token signed with a publicly known secret", async () => {
   const now = Math.floor(Date.now() / 1000);
   const forged = signHs256(
     { role: "service_role", iss: "supabase", iat: now, exp: now + 600 },

@@ -1,5 +1,5 @@
 /**
- * The one Gemini client: generateContent over fetch (GEMINI.md "Request"), with a per-attempt timeout,
+ * The one Gemini client: generateContent over fetch (docs/gemini.md "Request"), with a per-attempt timeout,
  * the caller's cancel signal, and the retry policy of retry.ts. A hosted target (the app's proxy) gets
  * the user's session on every attempt instead of a key, and its answers report the server's count
  * (hosted.ts, loaded with the first such call).
@@ -44,10 +44,10 @@ export const DEFAULT_TIMEOUT_MS = 90_000;
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
 /**
- * Per-attempt timeouts of the tools' text calls. The text model thinks by default (GEMINI.md), and
- * nothing of the answer arrives until its thinking is done: on a photo that is commonly 10-40 s, and a
- * minute or more when the service is busy, so the old 30 s (analysis) and 60 s (poem) cut off answers
- * that were on their way.
+ * Per-attempt timeouts of the tools' text calls. The text model thinks by default
+ * (docs/gemini.md "Retry policy"), and nothing of the answer arrives until its thinking is done: on a photo
+ * that is commonly 10-40 s, and a minute or more when the service is busy, so limits of 30 s (analysis) or
+ * 60 s (poem) would cut off answers that are on their way.
  * - analysis, 90 s: a description of 2-3 sentences, so almost all of it is thinking. It is one attempt
  *   and any failure falls back to the fixed prompt silently, before the image call even starts: 90 s
  *   (the budget of an image attempt, DEFAULT_TIMEOUT_MS) keeps the user's worst wait bounded.
@@ -60,10 +60,10 @@ export const TEXT_TIMEOUT_MS = { analysis: 90_000, poem: 120_000 } as const;
 const IMAGE_DEFAULTS: Record<string, unknown> = { responseModalities: ["TEXT", "IMAGE"] };
 
 /**
- * THE switch for sampling on image calls: these generationConfig fields are never sent with one, whoever
- * sets them (GEMINI.md). temperature, topP and topK are deprecated and ignored by current models, and an
- * image model thinks before it draws, with maxOutputTokens covering thinking plus output: a cap can end
- * the call, billed, with MAX_TOKENS and no image. Should a future model need one of them again, take it
+ * THE switch for sampling on image calls: these generationConfig fields are never sent with one, whoever sets
+ * them (docs/gemini.md "Request"). temperature, topP and topK are deprecated and ignored by current models,
+ * and an image model thinks before it draws, with maxOutputTokens covering thinking plus output: a cap can
+ * end the call, billed, with MAX_TOKENS and no image. Should a future model need one of them again, take it
  * out of this list (the styles' SPEC values are kept in variants.ts, `sampling`). Both spellings count:
  * requests accept snake_case too.
  */
@@ -122,7 +122,8 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 
 /**
  * One request and its body, within `timeoutMs`; failures become timeout, cancelled or offline errors.
- * A timed-out image call is not retried on its own (GEMINI.md: the first call may still be billed).
+ * A timed-out image call is not retried on its own (docs/gemini.md "Retry policy": the first call may
+ * still be billed).
  */
 async function post(
   url: string,

@@ -124,8 +124,8 @@ export function cancelledError(cause?: unknown): GeminiError {
 }
 
 /**
- * Our own timeout of a call. `retryable: false` for image calls (GEMINI.md): the call that timed out may
- * still be billed, so only the user's "Try again" sends another.
+ * Our own timeout of a call. `retryable: false` for image calls (docs/gemini.md "Retry policy"): the call
+ * that timed out may still be billed, so only the user's "Try again" sends another.
  */
 export function timeoutError(retryable = true): GeminiError {
   return new GeminiError({

@@ -1,5 +1,5 @@
 /**
- * Reading what Gemini sends back (GEMINI.md "Response" and "How failure looks"). Nothing here trusts the
+ * Reading what Gemini sends back (docs/gemini.md "Response" and "How failure looks"). Nothing here trusts the
  * body: a proxy may answer HTML or nothing, so every field is checked before use.
  */
 import { ADVICE, GeminiError, MESSAGES, textInsteadOfImageAdvice, type GeminiErrorInit } from "./errors";
@@ -253,7 +253,9 @@ function readBody(body: unknown): JsonObject {
   return body;
 }
 
-/** The result image of a 200 answer: the LAST image part that is not a thought (GEMINI.md). */
+/**
+ * The result image of a 200 answer: the LAST image part that is not a thought (docs/gemini.md "Response").
+ */
 export function imageFromResponse(body: unknown, ctx: CallContext): ImageResult {
   const reply = readReply(readBody(body));
   const image = reply.images.at(-1);

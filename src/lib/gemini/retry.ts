@@ -1,7 +1,7 @@
 /**
- * Retry policy (GEMINI.md, from Google's guidance): retry 408, per-minute 429, 500, 502, 503, 504, network
- * errors and timeouts with growing waits plus jitter, honouring RetryInfo.retryDelay; never retry anything
- * else. Every wait is reported and cancellable.
+ * Retry policy (docs/gemini.md "Retry policy", from Google's guidance): retry 408, per-minute 429, 500, 502,
+ * 503, 504, network errors and timeouts with growing waits plus jitter, honouring RetryInfo.retryDelay; never
+ * retry anything else. Every wait is reported and cancellable.
  */
 import { cancelledError, GeminiError, type GeminiErrorKind } from "./errors";
 import { sleep } from "./sleep";

@@ -61,7 +61,7 @@ function streamError(body: JsonObject & { error: JsonObject }, ctx: CallContext,
 }
 
 /**
- * An error object sent as a block of bare JSON, with no `data:` prefix (GEMINI.md "How failure looks"):
+ * An error object sent as a block of bare JSON, with no `data:` prefix (docs/gemini.md "How failure looks"):
  * `{"error":{...}}`, on one line or pretty-printed, or such an object in an array.
  */
 export function bareErrorBody(block: string): (JsonObject & { error: JsonObject }) | undefined {

@@ -1,14 +1,14 @@
 /**
- * Streaming text (GEMINI.md "Output shape, several images, streaming"):
+ * Streaming text (docs/gemini.md "Output shape, several images, streaming"):
  * `POST {base}/v1beta/models/{model}:streamGenerateContent?alt=sse` with the same headers and body as
- * generateContent, answered with server-sent events (`data: {GenerateContentResponse}` blocks separated
- * by blank lines, LF or CRLF). Each event's non-thought text parts are appended and reported as they
- * arrive. Errors before the stream starts are read exactly like generateContent's (parse.ts), and so is
- * an error inside the stream, whether a `data:` event or a bare JSON `{"error":{...}}` block with no
- * `data:` prefix (GEMINI.md; the official SDK reads both). A stream that ends early, drops, or finishes
- * with SAFETY (etc.) fails with the matching GeminiError. Where streaming is not available (the endpoint
- * answers 405, or the body is not an event stream, as a proxy may do) the whole answer is fetched with
- * generateText instead; a 404 is a retired model (GEMINI.md), reported at once and never asked twice.
+ * generateContent, answered with server-sent events (`data: {GenerateContentResponse}` blocks separated by
+ * blank lines, LF or CRLF). Each event's non-thought text parts are appended and reported as they arrive.
+ * Errors before the stream starts are read exactly like generateContent's (parse.ts), and so is an error
+ * inside the stream, whether a `data:` event or a bare JSON `{"error":{...}}` block with no `data:` prefix
+ * (docs/gemini.md; the official SDK reads both). A stream that ends early, drops, or finishes with SAFETY
+ * (etc.) fails with the matching GeminiError. Where streaming is not available (the endpoint answers 405, or
+ * the body is not an event stream, as a proxy may do) the whole answer is fetched with generateText instead;
+ * a 404 is a retired model (docs/gemini.md "Models"), reported at once and never asked twice.
  */
 import {
   generateText,

@@ -38,7 +38,7 @@ function image(tool: NewCreation["tool"], instruction: string, tag = 1): NewCrea
   };
 }
 
-/** jsdom's Blob has no arrayBuffer(): read it the old way. */
+/** jsdom's Blob has no arrayBuffer(): read it with a FileReader. */
 function bytes(blob: Blob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -168,7 +168,7 @@ describe("the request", () => {
     ]);
   });
 
-  it("sends no sampling parameters and no output cap on image calls (GEMINI.md), in either spelling", async () => {
+  it("sends no sampling parameters and no output cap on image calls (docs/gemini.md), in either spelling", async () => {
     const fake = serve({ fixture: "image-success.json" });
     await generateImage(
       imageOptions({
@@ -273,7 +273,8 @@ describe("failures that are never retried", () => {
       advice: `The AI model "${IMAGE_MODEL}" is no longer available: the app's model setting (VITE_GEMINI_IMAGE_MODEL) needs updating.`,
     },
     {
-      // A free-tier key: the daily quota of an image model is 0 (GEMINI.md: image models are paid-only).
+      // A free-tier key: the daily quota of an image model is 0 (docs/gemini.md "Models": image models are
+      // paid-only).
       fixture: "error-429-daily-quota.json",
       kind: "daily-quota",
       status: 429,

@@ -1,6 +1,6 @@
 /**
  * The Gemini calls of the style tools and the poem, as the tools make them (run-conversion.ts,
- * run-poem.ts), checked against GEMINI.md: what an image call sends, and how long a text call to a
+ * run-poem.ts), checked against docs/gemini.md: what an image call sends, and how long a text call to a
  * thinking model is given. The photo pipeline is replaced by a fixed prepared photo.
  */
 import { http, HttpResponse } from "msw";

@@ -1,7 +1,7 @@
 /**
- * Undo/redo history of the drawing, kept outside React state (DESIGN: excalidraw's way). One entry per
- * finished stroke; a new entry after an undo drops the redo entries; the oldest entries go once the
- * limit is reached, so memory stays bounded. Components read `canUndo`/`canRedo` through
+ * Undo/redo history of the drawing, kept outside React state, as excalidraw keeps it (docs/architecture.md
+ * "Queues"). One entry per finished stroke; a new entry after an undo drops the redo entries; the oldest
+ * entries go once the limit is reached, so memory stays bounded. Components read `canUndo`/`canRedo` through
  * useSyncExternalStore(history.subscribe, history.getState).
  */
 export type HistoryState = {
