@@ -1,10 +1,11 @@
 /**
- * The batch queue (DESIGN "Queues"): p-queue with at most `concurrency` requests at once (the next
+ * The batch queue (docs/architecture.md "Queues"): p-queue with at most `concurrency` requests at once (the next
  * photo is prepared meanwhile), one shared pause when the AI asks to slow down (a rate-limit or
  * overloaded answer pauses every image for the wait it asks, reported once, not once per image),
  * cancel one or all, and a fatal answer (bad key, retired model, daily quota, no conversions left)
  * fails what is still waiting without sending it. No React here.
  */
+import { untilAborted } from "@/lib/until-aborted";
 import PQueue from "p-queue";
 import { isGeminiError, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import { backoffDelay, MAX_HONOURED_DELAY_MS, sleep } from "@/lib/gemini/retry";
@@ -82,25 +83,6 @@ const PAUSE_REASONS: Partial<Record<GeminiErrorKind, string>> = {
   "rate-limit": "Too many requests right now: all images are paused.",
   overloaded: "The AI is busy right now: all images are paused.",
 };
-
-/** Settles with `promise`, or rejects the moment `signal` aborts (a decode cannot be stopped midway). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 function isCancel(error: unknown, signal: AbortSignal): boolean {
   if (signal.aborted) return true;

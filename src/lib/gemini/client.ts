@@ -4,6 +4,7 @@
  * the user's session on every attempt instead of a key, and its answers report the server's count
  * (hosted.ts, loaded with the first such call).
  */
+import { untilAborted } from "@/lib/until-aborted";
 import { cancelledError, offlineError, timeoutError } from "./errors";
 import {
   httpError,
@@ -96,28 +97,6 @@ export async function hostedClient(): Promise<HostedClient> {
   } catch (e) {
     throw offlineError(e);
   }
-}
-
-/** Rejects as soon as `signal` aborts, whatever `promise` does (fetch or body reading may not notice). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 /**
