@@ -41,7 +41,7 @@ export type ToolPageProps = {
 };
 
 /**
- * The frame every AI tool page shares (DESIGN "AI tools"): heading with the remaining counter, the
+ * The frame every AI tool page shares (docs/architecture.md "AI tools"): heading with the remaining counter, the
  * local-engine notice, the error banner, the tool itself, the API key field and the processing overlay.
  */
 export function ToolPage({

@@ -116,7 +116,7 @@ function reducer<I, R>(state: AiRunState<I, R>, action: Action<I, R>): AiRunStat
 export const CANCELLED_TOAST = "Conversion cancelled. Nothing was counted.";
 
 /**
- * The one flow of every AI tool (DESIGN "AI tools"): the allowance checked at the moment of the
+ * The one flow of every AI tool (docs/architecture.md "AI tools"): the allowance checked at the moment of the
  * action (signed in, plan, conversions left, feature gate); one run in flight, cancelled by `cancel`
  * (Cancel, Escape) and by leaving the page; retry waits in the state; the tool's toasts; a conversion
  * counted only for what came back, as it comes back (in hosted mode by the server, lib/allowance.ts);

@@ -19,7 +19,7 @@ export type LoadPhotoOptions = {
 };
 
 /**
- * The photo a tool works on (DESIGN "image drop and pick"): read through the shared image pipeline,
+ * The photo a tool works on (docs/architecture.md "AI tools", the tool's photo): read through the shared image pipeline,
  * shown at once, released when replaced or when the page goes; a refused file gets its own message
  * and counts nothing. One place for what every single-photo tool did by hand.
  */

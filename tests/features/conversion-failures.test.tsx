@@ -48,7 +48,7 @@ describe("every failure class: a clear message, the photo kept, nothing counted"
     // A plain sentence of what to do comes with every message.
     expect(banner.querySelector("[data-slot=alert-description] p")?.textContent?.length).toBeGreaterThan(20);
     expect(await screen.findByText(/^Failed to process image: /)).toBeInTheDocument();
-    // The toast and the banner say "Failed to process image" once (it used to be doubled).
+    // The toast and the banner say "Failed to process image" once, never twice.
     expect(document.body.textContent).not.toMatch(/Failed to process image: Failed to process image/);
     expect(screen.getByRole("img", { name: "Original" })).toBeInTheDocument();
     expect(within(banner).getByRole("button", { name: "Try again" })).toBeInTheDocument();

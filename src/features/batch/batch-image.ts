@@ -20,7 +20,7 @@ import type { BatchTaskContext } from "./batch-queue";
 export const MAX_BATCH_FILES = 50;
 /** Thumbnails are this many pixels on their longest side. */
 export const THUMBNAIL_SIDE = 240;
-/** What is sent: long side 1536 px, JPEG (GEMINI.md "send small images"). */
+/** What is sent: long side 1536 px, JPEG (docs/gemini.md "Request"). */
 export const BATCH_PREPARE = { maxSide: 1536, quality: 0.85 } as const;
 
 export const INVALID_KEY_TEXT = "Invalid API key. Please check your API key or try again later.";

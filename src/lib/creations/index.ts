@@ -1,6 +1,6 @@
 /**
  * Results kept on this device: every tool's results, per signed-in user, in IndexedDB.
- * Tools don't call this directly: they pass `keep` to useAiRun or call keepCreation (src/hooks/keep-creation.ts).
+ * Tools don't call this directly: they pass `keep` to useAiRun or call keepCreation (src/lib/keep-creation.ts).
  */
 export type {
   CreationFiles,
