@@ -7,6 +7,7 @@ import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { useObjectUrls } from "@/hooks/use-object-urls";
 import { getTool } from "@/config/tools";
 import { getCreation, readText, type CreationRecord } from "@/lib/creations";
 import { downloadImage } from "@/lib/image";
@@ -20,6 +21,7 @@ type Loaded =
 /** The full files of one creation, read only while it is open; their object URLs revoked on close. */
 function useCreationFiles(userId: string, record: CreationRecord): Loaded {
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
+  const objectUrls = useObjectUrls();
   useEffect(() => {
     let active = true;
     let urls: string[] = [];
@@ -33,8 +35,8 @@ function useCreationFiles(userId: string, record: CreationRecord): Loaded {
         const { file, original } = found.files;
         const text = record.kind === "text" ? await readText(file) : undefined;
         if (!active) return;
-        const fileUrl = URL.createObjectURL(file);
-        const originalUrl = original ? URL.createObjectURL(original) : undefined;
+        const fileUrl = objectUrls.make(file);
+        const originalUrl = original ? objectUrls.make(original) : undefined;
         urls = originalUrl ? [fileUrl, originalUrl] : [fileUrl];
         setLoaded({ status: "ready", file, fileUrl, originalUrl, text });
       })
@@ -44,9 +46,9 @@ function useCreationFiles(userId: string, record: CreationRecord): Loaded {
       });
     return () => {
       active = false;
-      for (const url of urls) URL.revokeObjectURL(url);
+      for (const url of urls) objectUrls.revoke(url);
     };
-  }, [record.id, record.kind, userId]);
+  }, [record.id, record.kind, userId, objectUrls]);
   return loaded;
 }
 

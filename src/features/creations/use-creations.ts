@@ -14,6 +14,7 @@ import {
   type CreationRecord,
   type StorageEstimateInfo,
 } from "@/lib/creations";
+import { useObjectUrls, type ObjectUrls } from "@/hooks/use-object-urls";
 
 /** The grid shows this many creations, then "Show more" adds as many again. */
 export const PAGE_SIZE = 48;
@@ -76,9 +77,9 @@ export function useCreationsList(userId: string, filter: CreationsFilter, limit:
 
 export type ThumbUrls = { result?: string; original?: string };
 
-function revoke(urls: ThumbUrls) {
-  if (urls.result) URL.revokeObjectURL(urls.result);
-  if (urls.original) URL.revokeObjectURL(urls.original);
+function revokeThumbs(objectUrls: ObjectUrls, urls: ThumbUrls) {
+  objectUrls.revoke(urls.result);
+  objectUrls.revoke(urls.original);
 }
 
 /** Creations whose thumbnails are being made again on this page load (once each). */
@@ -93,6 +94,7 @@ export function useThumbUrls(
   userId: string,
   records: readonly CreationRecord[],
 ): ReadonlyMap<string, ThumbUrls> {
+  const objectUrls = useObjectUrls();
   const live = useRef(new Map<string, ThumbUrls>());
   const [urls, setUrls] = useState<ReadonlyMap<string, ThumbUrls>>(() => new Map());
   const [completed, setCompleted] = useState(0);
@@ -108,7 +110,7 @@ export function useThumbUrls(
     );
     for (const [id, u] of cache) {
       if (wanted.has(id)) continue;
-      revoke(u);
+      revokeThumbs(objectUrls, u);
       cache.delete(id);
     }
     const missing = [...wanted.keys()].filter((id) => !cache.has(id));
@@ -119,8 +121,8 @@ export function useThumbUrls(
         for (const id of missing) {
           const t = thumbs.get(id);
           cache.set(id, {
-            result: t?.result ? URL.createObjectURL(t.result) : undefined,
-            original: t?.original ? URL.createObjectURL(t.original) : undefined,
+            result: t?.result ? objectUrls.make(t.result) : undefined,
+            original: t?.original ? objectUrls.make(t.original) : undefined,
           });
           if (!t?.result && wanted.get(id) !== "text" && !completing.has(id)) {
             completing.add(id);
@@ -128,7 +130,7 @@ export function useThumbUrls(
               .then((done) => {
                 if (!done) return;
                 const stale = cache.get(id);
-                if (stale) revoke(stale);
+                if (stale) revokeThumbs(objectUrls, stale);
                 cache.delete(id);
                 setCompleted((n) => n + 1);
               })
@@ -141,13 +143,11 @@ export function useThumbUrls(
     return () => {
       active = false;
     };
-  }, [key, userId, completed]);
+  }, [key, userId, completed, objectUrls]);
   useEffect(() => {
+    // useObjectUrls revokes every URL at unmount: forget them too, so a remount reads them again.
     const cache = live.current;
-    return () => {
-      for (const u of cache.values()) revoke(u);
-      cache.clear();
-    };
+    return () => cache.clear();
   }, []);
 
   return urls;
