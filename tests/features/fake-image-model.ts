@@ -31,8 +31,8 @@ export type GeminiCall = {
 type FakeImageModelOptions = {
   /** Each image answer waits this long first. */
   latencyMs?: number;
-  /** What the text model answers (default the recorded analysis). */
-  text?: GeminiFixtureName | "error";
+  /** What the text model answers (default the recorded analysis), or "hang": it never answers. */
+  text?: GeminiFixtureName | "error" | "hang";
 };
 
 function answer(reply: Exclude<ImageReply, "hang">): Response {
@@ -73,7 +73,10 @@ export function fakeImageModel(
         key: request.headers.get("x-goog-api-key"),
         url: request.url,
       });
-      if (reply === null) return textAnswer(text);
+      if (reply === null) {
+        if (text === "hang") return await delay("infinite").then(() => HttpResponse.error());
+        return textAnswer(text);
+      }
       inFlight++;
       peak = Math.max(peak, inFlight);
       try {
@@ -88,6 +91,7 @@ export function fakeImageModel(
   return {
     calls,
     imageCalls: () => calls.filter((c) => c.model === IMAGE_MODEL),
+    textCalls: () => calls.filter((c) => c.model === TEXT_MODEL),
     /** The most image requests the fake was answering at once. */
     peak: () => peak,
   };

@@ -3,16 +3,15 @@
  * run-poem.ts), checked against docs/gemini.md: what an image call sends, and how long a text call to a
  * thinking model is given. The photo pipeline is replaced by a fixed prepared photo.
  */
-import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getEnv } from "@/config/env";
 import { VARIANTS, type Variant } from "@/config/variants";
 import { runConversion, type Operation } from "@/features/conversion/run-conversion";
 import { runPoem } from "@/features/poetry/run-poem";
 import { isGeminiError } from "@/lib/gemini";
 import type { LoadedImage, PreparedImage } from "@/lib/image";
 import { server } from "../../msw/server";
-import { fixtureText, GEMINI_BASE_URL } from "../../msw/gemini";
+import { GEMINI_BASE_URL } from "../../msw/gemini";
+import { fakeImageModel } from "../../features/fake-image-model";
 import { geminiStreamHandler, sseOf, textChunk } from "../../msw/gemini-stream";
 
 vi.mock("@/lib/image", async (importOriginal) => {
@@ -33,37 +32,8 @@ vi.mock("@/lib/image", async (importOriginal) => {
 });
 
 const KEY = "AIzaTestKey-0123456789";
-const TEXT_MODEL = getEnv().VITE_GEMINI_TEXT_MODEL;
 const IMAGE = {} as LoadedImage;
 const SAMPLING = ["temperature", "topK", "topP", "maxOutputTokens", "top_k", "top_p", "max_output_tokens"];
-
-type Call = { model: string; body: { generationConfig?: Record<string, unknown> } };
-
-/** generateContent: the text model answers `text` (or never), the image model with an image. */
-function fakeGemini(text: "answer" | "hang" = "answer") {
-  const calls: Call[] = [];
-  server.use(
-    http.post(`${GEMINI_BASE_URL}/v1beta/models/*`, async ({ request }) => {
-      const match = /\/models\/([^/:]+):generateContent$/.exec(new URL(request.url).pathname);
-      if (!match?.[1]) return undefined;
-      const model = decodeURIComponent(match[1]);
-      calls.push({ model, body: (await request.json()) as Call["body"] });
-      if (model === TEXT_MODEL) {
-        if (text === "hang") return new Promise<Response>(() => undefined);
-        return new HttpResponse(fixtureText("text-success.json"), {
-          headers: { "Content-Type": "application/json" },
-        });
-      }
-      return new HttpResponse(fixtureText("image-success.json"), {
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
-  return {
-    imageCalls: () => calls.filter((c) => c.model !== TEXT_MODEL),
-    textCalls: () => calls.filter((c) => c.model === TEXT_MODEL),
-  };
-}
 
 function convert(variant: Variant, operation: Operation, signal = new AbortController().signal) {
   return runConversion({ variant, image: IMAGE, operation, apiKey: KEY, signal });
@@ -82,7 +52,7 @@ describe("style tools' image calls", () => {
   it.each(VARIANTS.map((v) => [v.id, v] as const))(
     "%s sends no sampling parameters and no output cap, first or recreated",
     async (_, variant) => {
-      const gemini = fakeGemini();
+      const gemini = fakeImageModel(["image-success.json"]);
       await convert(variant, { kind: "first" });
       await convert(variant, { kind: "recreate", lastPrompt: "Redraw it." });
       await convert(variant, { kind: "custom", userPrompt: "Make it snow." });
@@ -100,7 +70,7 @@ describe("text calls are given the time a thinking model needs", () => {
   it("the prompt analysis is still waited for after 30 s, and falls back only after 90 s", async () => {
     vi.useFakeTimers();
     const cucumber = VARIANTS.find((v) => v.id === "cucumber")!;
-    const gemini = fakeGemini("hang");
+    const gemini = fakeImageModel(["image-success.json"], { text: "hang" });
     const run = convert(cucumber, { kind: "first" });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(gemini.textCalls()).toHaveLength(1);
