@@ -50,8 +50,9 @@ export default defineConfig({
           // lucide load once per worker instead of once per file. tests/setup.ts gives each file
           // fresh app modules and a clean page, so a file still runs as if alone.
           isolate: false,
-          // A tool page's first lazy import can take seconds on a busy 2-core CI machine.
-          testTimeout: 20_000,
+          // A test renders the whole app and walks a page: under 2 s each; 10 s leaves room on a busy
+          // machine without per-file or per-test timeouts.
+          testTimeout: 10_000,
           css: false,
           env: TEST_ENV,
         },

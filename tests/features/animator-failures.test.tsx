@@ -9,9 +9,6 @@ import { fakeImageModel, type ImageReply } from "./fake-image-model";
 import { animatorEnvironment, createCharacter, DESCRIPTION, openPage } from "./animator-kit";
 import { signedIn, TEST_USER as USER } from "./tool-kit";
 
-// A lazy page, canvas stand-ins and the GIF encoder: more than the default 5 s on a busy 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-
 animatorEnvironment();
 
 describe("every failure class: the spec's message, the description kept, nothing counted", () => {

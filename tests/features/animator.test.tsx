@@ -17,9 +17,6 @@ import {
 } from "./animator-kit";
 import { signedIn, TEST_USER as USER } from "./tool-kit";
 
-// A lazy page, canvas stand-ins and the GIF encoder: more than the default 5 s on a busy 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-
 const env = animatorEnvironment();
 
 describe("Character Animator (/animator)", () => {

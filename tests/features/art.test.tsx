@@ -37,7 +37,7 @@ describe("Art Enhancer (/create-art)", () => {
     expect(tabs.getByRole("tab", { name: "Draw Your Own" })).toHaveAttribute("aria-selected", "false");
     expect(screen.getByText("Drop your image here")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Select Image" })).toBeEnabled();
-  }, 20_000);
+  });
 
   it("enhances an upload: PNG with the spec's instruction, overlay, toasts, one conversion, modified-scene.png", async () => {
     const requests = gemini({ fixture: "image-success.json" });
@@ -67,7 +67,7 @@ describe("Art Enhancer (/create-art)", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Try Another Image" }));
     expect(await screen.findByText("Drop your image here")).toBeInTheDocument();
     expect(screen.queryByRole("img", { name: "Enhanced" })).not.toBeInTheDocument();
-  }, 20_000);
+  });
 
   describe("every failure class: the spec's messages, the picture kept, nothing counted", () => {
     it.each<[GeminiFixtureName, RegExp]>([

@@ -12,8 +12,6 @@ import { addFiles, counter, finished, openBatch, photos, processAll, signedIn, s
 import { TEST_USER as USER, toolPageEnvironment } from "./tool-kit";
 
 hideNodeEventsFromPQueue();
-// The whole app renders per test (real routes, guards, providers): on a busy 2-core runner that is slow.
-vi.setConfig({ testTimeout: 45_000 });
 
 toolPageEnvironment();
 

@@ -20,8 +20,6 @@ import {
 import { fixtureFile, TEST_USER as USER, toolPageEnvironment } from "./tool-kit";
 
 hideNodeEventsFromPQueue();
-// The whole app renders per test (real routes, guards, providers): on a busy 2-core runner that is slow.
-vi.setConfig({ testTimeout: 45_000 });
 
 /** The entries of a ZIP by its local file headers: name, compression method (0 = stored), bytes. */
 function zipEntries(zip: Uint8Array) {

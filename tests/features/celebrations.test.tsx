@@ -8,9 +8,6 @@ import { renderApp } from "../utils";
 import { holdRetryWaits, passRetryWaits } from "./retry-waits";
 import { fakeGemini, fixtureFile, signedIn, TEST_USER, toolPageEnvironment } from "./tool-kit";
 
-// Rendering the whole app in jsdom is slow on a shared 2-core CI machine.
-vi.setConfig({ testTimeout: 30_000 });
-
 const USER = TEST_USER;
 const TITLE = "Celebration Creator";
 const GENERATE = "Generate Celebration Image";

@@ -76,9 +76,7 @@ describe("keeping results", () => {
     await user.click(screen.getByLabelText("Instruction"));
     await user.paste("make it sepia");
     await user.click(screen.getByRole("button", { name: "Process All Images" }));
-    await waitFor(async () => expect((await listCreations(USER.id, { tool: "batch" })).total).toBe(2), {
-      timeout: 15_000,
-    });
+    await waitFor(async () => expect((await listCreations(USER.id, { tool: "batch" })).total).toBe(2));
     const kept = (await listCreations(USER.id)).items;
     expect(kept.map((r) => r.instruction)).toEqual(["make it sepia", "make it sepia"]);
     expect(kept.map((r) => r.fileName).sort()).toEqual(

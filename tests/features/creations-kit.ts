@@ -3,7 +3,7 @@
  * per-test setup, and opening My Creations.
  */
 import { screen } from "@testing-library/react";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeEach } from "vitest";
 import { prepareCreation, putCreation, setThumbnailMaker, type NewCreation } from "@/lib/creations";
 import { server } from "../msw/server";
 import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
@@ -33,8 +33,6 @@ export async function seed(userId: string, creation: NewCreation, at: number) {
  * the user signed in on Freemium. Returns the file the page last downloaded in the running test.
  */
 export function creationsTestSetup() {
-  // The whole app renders in each test: give a busy CI machine time.
-  vi.setConfig({ testTimeout: 30_000 });
   // Sonner's toasts capture the pointer when pressed (Undo); jsdom lacks it.
   Element.prototype.setPointerCapture ??= () => {};
 

@@ -160,7 +160,7 @@ describe("Settings", () => {
     localStorage.setItem("conversionUsage", JSON.stringify({ [USER.id]: { "2026-11": 2 } }));
     const user = userEvent.setup();
     renderApp("/creations");
-    await screen.findByRole("button", { name: "Account menu" }, { timeout: 10_000 });
+    await screen.findByRole("button", { name: "Account menu" });
     const settings = await openFromMenu({ user }, "Settings", "Settings");
     await user.click(within(settings).getByRole("button", { name: "Delete my creations on this device" }));
     const confirm = await screen.findByRole("alertdialog", { name: "Delete all your creations?" });

@@ -67,7 +67,7 @@ describe("Visual Poetry", () => {
     await user.click(screen.getByRole("button", { name: "Copy" }));
     expect(await screen.findByText("Poem copied to clipboard")).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(STREAMED_POEM.join("\n"));
-  }, 15_000);
+  });
 
   it("falls back to a whole answer when the stream endpoint is not there", async () => {
     signedIn();

@@ -25,8 +25,6 @@ export const partsOf = (request: GeminiRequest) => (request.body as Body).conten
 
 /** Registers the per-test setup (call once at the top of a test file); returns the tool page environment. */
 export function sceneTestSetup() {
-  // Each test walks the whole page (upload, form, run); a busy 2-core machine needs more than 5 s.
-  vi.setConfig({ testTimeout: 30_000 });
   const env = toolPageEnvironment();
   beforeEach(() => {
     // Every picture gets its own preview URL, so the page's pictures can be told apart.

@@ -30,7 +30,7 @@ describe("the account control while the session is checked", () => {
     const watch = watchAccountControl();
     renderApp("/documentation");
     watch.record();
-    const trigger = await screen.findByRole("button", { name: "Account menu" }, { timeout: 10_000 });
+    const trigger = await screen.findByRole("button", { name: "Account menu" });
     watch.stop();
     expect(trigger).toHaveTextContent("A");
     expect(watch.seen.has("Log In")).toBe(false);

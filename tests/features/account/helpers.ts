@@ -17,7 +17,7 @@ export async function renderSignedIn(
   const view = renderApp(options.path ?? "/");
   const user = userEvent.setup();
   // The first render of a file also loads the lazy route: give it time on a busy machine.
-  const trigger = await screen.findByRole("button", { name: "Account menu" }, { timeout: 10_000 });
+  const trigger = await screen.findByRole("button", { name: "Account menu" });
   return { ...view, user, trigger };
 }
 

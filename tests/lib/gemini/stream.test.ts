@@ -68,7 +68,7 @@ describe("streamText", () => {
     expect(error.retryable).toBe(true);
     expect(fake.requests).toHaveLength(2);
     expect(waits[0]).toMatchObject({ attempt: 2, maxAttempts: 2 });
-  }, 10_000);
+  });
 
   it("an error event inside the stream is read like an HTTP error", async () => {
     serveStream({
@@ -148,7 +148,7 @@ describe("streamText", () => {
     const fake = serveStream([{ fixture: "error-503-overloaded.json" }, { sse: "stream-text-success.sse" }]);
     expect(await streamText(options())).toBe(POEM);
     expect(fake.requests).toHaveLength(2);
-  }, 10_000);
+  });
 
   it("a retired model (404 from the stream endpoint) is one request and a model-not-found error", async () => {
     const whole = geminiHandler({ fixture: "error-404-model-not-found.json" });
