@@ -1,0 +1,195 @@
+/**
+ * generateImage and generateText when Gemini answers: the image and text they return, the request they
+ * send (URL, key header, generation config), and answers that are not JSON.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { generateImage, generateText } from "@/lib/gemini";
+import { GEMINI_BASE_URL } from "../../msw/gemini";
+import {
+  clientTestSetup,
+  failure,
+  IMAGE_MODEL,
+  imageOptions,
+  KEY,
+  PARTS,
+  serve,
+  settle,
+  SUCCESS_IMAGE,
+  target,
+  TEXT_MODEL,
+} from "./client-kit";
+
+clientTestSetup();
+
+describe("generateImage: success", () => {
+  it("returns the image with a data URL and the model's text", async () => {
+    serve({ fixture: "image-success.json" });
+    const result = await generateImage(imageOptions());
+    expect(result.image).toEqual(SUCCESS_IMAGE);
+    expect(result.dataUrl).toBe(`data:image/png;base64,${SUCCESS_IMAGE.data}`);
+    expect(result.text).toBe("Here is your image with one cucumber added.");
+  });
+
+  it("says when each answer has arrived, and whether it was a success, before reading it", async () => {
+    serve([{ fixture: "error-500-internal.json" }, { fixture: "image-success.json" }]);
+    const answered: boolean[] = [];
+    vi.useFakeTimers();
+    const result = await settle(generateImage(imageOptions({ onAnswered: (ok) => answered.push(ok) })));
+    expect(result.image).toEqual(SUCCESS_IMAGE);
+    expect(answered).toEqual([false, true]);
+  });
+
+  it("returns an image-only answer without text", async () => {
+    serve({ fixture: "image-only-success.json" });
+    const result = await generateImage(imageOptions());
+    expect(result.dataUrl).toBe(`data:image/png;base64,${SUCCESS_IMAGE.data}`);
+    expect(result).not.toHaveProperty("text");
+  });
+
+  it("takes the LAST image part that is not a thought, and skips thought text", async () => {
+    const draft = { mimeType: "image/png", data: "RFJBRlQ=" };
+    const second = { mimeType: "image/webp", data: "U0VDT05E" };
+    const lateThought = { mimeType: "image/png", data: "TEFURS1EUkFGVA==" };
+    serve({
+      json: {
+        candidates: [
+          {
+            content: {
+              role: "model",
+              parts: [
+                { text: "Thinking about where the cucumber goes.", thought: true },
+                { inlineData: draft, thought: true },
+                { text: "Here you go." },
+                { inlineData: SUCCESS_IMAGE, thoughtSignature: "c2ln" },
+                { inlineData: second },
+                { inlineData: lateThought, thought: true },
+              ],
+            },
+            finishReason: "STOP",
+          },
+        ],
+      },
+    });
+    const result = await generateImage(imageOptions());
+    expect(result.image).toEqual(second);
+    expect(result.dataUrl).toBe("data:image/webp;base64,U0VDT05E");
+    expect(result.text).toBe("Here you go.");
+  });
+});
+
+describe("generateText: success", () => {
+  it("returns the non-thought text of the answer", async () => {
+    const fake = serve({ fixture: "text-success.json" });
+    const text = await generateText({ target, model: TEXT_MODEL, parts: PARTS });
+    expect(text).toMatch(/^Golden light spills over a quiet face,\nsilver suit/);
+    expect(fake.requests[0]?.model).toBe(TEXT_MODEL);
+  });
+
+  it("leaves out thought parts", async () => {
+    serve({
+      json: {
+        candidates: [
+          { content: { parts: [{ text: "Let me look at the photo.", thought: true }, { text: "A poem." }] } },
+        ],
+      },
+    });
+    await expect(generateText({ target, model: TEXT_MODEL, parts: PARTS })).resolves.toBe("A poem.");
+  });
+});
+
+describe("the request", () => {
+  it("posts to v1beta with the model, the key in a header (never the URL) and image modalities", async () => {
+    const fake = serve({ fixture: "image-success.json" });
+    await generateImage(imageOptions());
+    expect(fake.requests).toHaveLength(1);
+    const request = fake.requests[0];
+    expect(request?.url.href).toBe(`${GEMINI_BASE_URL}/v1beta/models/${IMAGE_MODEL}:generateContent`);
+    expect(request?.url.search).toBe("");
+    expect(request?.url.href).not.toContain(KEY);
+    expect(request?.headers.get("x-goog-api-key")).toBe(KEY);
+    expect(request?.headers.get("content-type")).toBe("application/json");
+    expect(request?.body).toEqual({
+      contents: [{ role: "user", parts: PARTS }],
+      generationConfig: { responseModalities: ["TEXT", "IMAGE"] },
+    });
+  });
+
+  it("merges the caller's generationConfig over the image defaults", async () => {
+    const fake = serve({ fixture: "image-success.json" });
+    await generateImage(imageOptions({ generationConfig: { imageConfig: { aspectRatio: "1:1" } } }));
+    await generateImage(imageOptions({ generationConfig: { responseModalities: ["IMAGE"] } }));
+    expect(fake.requests.map((r) => r.body)).toMatchObject([
+      { generationConfig: { responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio: "1:1" } } },
+      { generationConfig: { responseModalities: ["IMAGE"] } },
+    ]);
+  });
+
+  it("sends no sampling parameters and no output cap on image calls (docs/gemini.md), in either spelling", async () => {
+    const fake = serve({ fixture: "image-success.json" });
+    await generateImage(
+      imageOptions({
+        generationConfig: {
+          temperature: 0.4,
+          topK: 32,
+          topP: 1,
+          maxOutputTokens: 4096,
+          top_k: 32,
+          top_p: 1,
+          max_output_tokens: 2048,
+          imageConfig: { aspectRatio: "1:1" },
+        },
+      }),
+    );
+    expect(fake.requests[0]?.body).toEqual({
+      contents: [{ role: "user", parts: PARTS }],
+      generationConfig: { responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio: "1:1" } },
+    });
+  });
+
+  it("sends no responseModalities for text calls", async () => {
+    const fake = serve({ fixture: "text-success.json" });
+    await generateText({ target, model: TEXT_MODEL, parts: PARTS });
+    await generateText({ target, model: TEXT_MODEL, parts: PARTS, generationConfig: { temperature: 0.4 } });
+    expect(fake.requests[0]?.body).toEqual({ contents: [{ role: "user", parts: PARTS }] });
+    expect(fake.requests[1]?.body).toEqual({
+      contents: [{ role: "user", parts: PARTS }],
+      generationConfig: { temperature: 0.4 },
+    });
+  });
+
+  it("sends no key header to the local preview engine", async () => {
+    const fake = serve({ fixture: "image-success.json" });
+    await generateImage(imageOptions({ target: { baseUrl: GEMINI_BASE_URL, source: "local-engine" } }));
+    expect(fake.requests[0]?.headers.has("x-goog-api-key")).toBe(false);
+  });
+});
+
+describe("answers that are not JSON", () => {
+  it.each([
+    ["an HTML page", "<html><body><h1>Access denied by proxy</h1></body></html>"],
+    ["an empty body", ""],
+    ["truncated JSON", '{"candidates": [{"content": '],
+  ])("a 200 with %s is a bad response", async (_label, text) => {
+    const fake = serve({ text, status: 200 });
+    const error = await failure(generateImage(imageOptions()));
+    expect(error).toMatchObject({
+      kind: "bad-response",
+      message: "Invalid response format from API.",
+      retryable: false,
+    });
+    expect(error.advice).toMatch(/could not be read/);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("a 4xx with an HTML body is an API error with Unknown error", async () => {
+    serve({ text: "<html>Forbidden</html>", status: 403 });
+    const error = await failure(generateImage(imageOptions()));
+    expect(error).toMatchObject({ kind: "key-denied", status: 403, message: "API error: Unknown error" });
+  });
+
+  it('reads a flat {"error": "..."} body from a proxy', async () => {
+    serve({ json: { error: "Upstream refused the request" }, status: 400 });
+    const error = await failure(generateImage(imageOptions()));
+    expect(error.message).toBe("API error: Upstream refused the request");
+  });
+});

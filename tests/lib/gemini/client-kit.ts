@@ -1,0 +1,59 @@
+/**
+ * What the generateImage/generateText tests share: a user-key target, the models and an image request,
+ * the image of image-success.json, the served answers, a clock run to the end with fake timers, and the
+ * per-test reset of timers and mocks.
+ */
+import { afterEach, vi } from "vitest";
+import { getEnv } from "@/config/env";
+import type { GeminiTarget, GenerateOptions } from "@/lib/gemini";
+import { server } from "../../msw/server";
+import { fixtureText, GEMINI_BASE_URL, geminiHandler, type GeminiReply } from "../../msw/gemini";
+import { KEY, TEXT_MODEL } from "./stream-kit";
+
+export { failure } from "./stream-kit";
+export { KEY, TEXT_MODEL };
+export const target: GeminiTarget = { baseUrl: GEMINI_BASE_URL, apiKey: KEY, source: "user-key" };
+export const IMAGE_MODEL = getEnv().VITE_GEMINI_IMAGE_MODEL;
+const PHOTO = { mimeType: "image/jpeg", data: "/9j/4AAQSkZJRg==" };
+export const PARTS: GenerateOptions["parts"] = [{ text: "Add one cucumber." }, { inlineData: PHOTO }];
+
+/** The image part of image-success.json. */
+export const SUCCESS_IMAGE = (() => {
+  const body = JSON.parse(fixtureText("image-success.json")) as {
+    candidates: { content: { parts: { inlineData?: { mimeType: string; data: string } }[] } }[];
+  };
+  const image = body.candidates[0]?.content.parts[1]?.inlineData;
+  if (!image) throw new Error("image-success.json has no image part");
+  return image;
+})();
+
+/** Gemini answers `replies` in order (the last one from then on); returns the requests it saw. */
+export function serve(replies: GeminiReply | GeminiReply[]) {
+  const fake = geminiHandler(replies);
+  server.use(fake.handler);
+  return fake;
+}
+
+/** A generateImage call for the cucumber request with the user's key, and `overrides`. */
+export function imageOptions(overrides: Partial<GenerateOptions> = {}): GenerateOptions {
+  return { target, model: IMAGE_MODEL, parts: PARTS, ...overrides };
+}
+
+/** With fake timers: runs the clock until `promise` settles (every retry wait and per-attempt timeout). */
+export async function settle<T>(promise: Promise<T>): Promise<T> {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let i = 0; i < 500 && !settled; i++) await vi.advanceTimersByTimeAsync(100);
+  return promise;
+}
+
+/** Registers the per-test reset (call once at the top of a test file): real timers, no mocks left. */
+export function clientTestSetup() {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+}
