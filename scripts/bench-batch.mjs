@@ -14,11 +14,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { createClient } from "@supabase/supabase-js";
-import { chromium } from "playwright-core";
 import ws from "ws";
-import { CHROMIUM_ARGS, chromiumPath, root, startApp } from "./lib/app-server.mjs";
+import { startApp } from "./lib/app-server.mjs";
+import { withPage } from "./lib/bench-page.mjs";
+import { parsePhotoArgs } from "./lib/bench-photo.mjs";
 import { subscribe } from "./lib/checkout.mjs";
 import { LOCAL_PUBLISHABLE_KEY as PUBLISHABLE_KEY } from "../src/config/local-backend.mjs";
 
@@ -27,19 +27,11 @@ const TARGET_RATIO = 1.3;
 const CONCURRENCY = 3;
 const PASSWORD = "correct-horse-42";
 
-const { values: args } = parseArgs({
-  options: {
-    copies: { type: "string", default: "20" },
-    port: { type: "string", default: "4790" },
-    file: { type: "string", default: path.resolve(root, "tests/fixtures/images/photo-12mp.jpg") },
-  },
+const { args, photoPath } = parsePhotoArgs({
+  copies: { type: "string", default: "20" },
+  port: { type: "string", default: "4790" },
 });
 const copies = Number(args.copies);
-const photoPath = path.resolve(args.file);
-if (!fs.existsSync(photoPath)) {
-  console.error(`No photo at ${photoPath} (pass --file).`);
-  process.exit(2);
-}
 
 // 1. The app as `npm start` serves it, on a fresh database.
 const app = await startApp({ port: Number(args.port), outDir: "dist-bench-batch" });
@@ -62,11 +54,7 @@ try {
   await client.auth.signOut();
 
   // 3. The batch page in headless Chromium.
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const pageErrors = [];
-    page.on("pageerror", (e) => pageErrors.push(e));
+  report = await withPage({ viewport: { width: 1280, height: 900 } }, async (page) => {
     await page.goto(`${origin}/auth`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
@@ -131,7 +119,6 @@ try {
     const done = await page.locator("[data-testid=batch-card][data-status=done]").count();
     sampling = false;
     await sampler;
-    if (pageErrors.length) throw pageErrors[0];
 
     const sumMs = answers.reduce((a, b) => a + b, 0);
     // Time with at least one request in flight (the rest is the browser preparing photos).
@@ -155,7 +142,7 @@ try {
           `    ${(a - t0).toFixed(0).padStart(6)} -> ${(b - t0).toFixed(0).padStart(6)}  (${(b - a).toFixed(0)} ms)`,
         );
     }
-    report = {
+    return {
       copies,
       done,
       totalMs,
@@ -171,9 +158,7 @@ try {
       photoBytes: photo.length,
       cores: os.cpus().length,
     };
-  } finally {
-    await browser.close();
-  }
+  });
 } finally {
   await app.stop();
   fs.rmSync(copiesDir, { recursive: true, force: true });

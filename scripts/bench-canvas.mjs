@@ -11,14 +11,9 @@
 //   node scripts/bench-canvas.mjs [--runs 10] [--warmup 2] [--dpr 2]
 //
 // Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
-import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { chromium } from "playwright-core";
-import { build } from "vite";
-import { CHROMIUM_ARGS, chromiumPath, root } from "./lib/app-server.mjs";
+import { runHarness, sourceImport } from "./lib/bench-page.mjs";
+import { quantile } from "./lib/bench-stats.mjs";
 
 const TARGET_MOVE_MS = 16;
 const TARGET_FILL_MS = 50;
@@ -35,21 +30,15 @@ const runs = Number(args.runs);
 const dpr = Number(args.dpr);
 const warmup = Number(args.warmup);
 
-// 1. A harness page with the engine, built as production ships it.
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-canvas-"));
-const outDir = path.join(work, "dist");
-const engine = path.join(root, "src/features/art/canvas/engine.ts").split(path.sep).join("/");
-fs.writeFileSync(
-  path.join(work, "index.html"),
-  '<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head>' +
-    '<body style="margin:0"><div style="position:relative;width:1000px;height:500px">' +
+// 1. A harness page with the engine, built as production ships it, run in headless Chromium.
+const { result } = await runHarness({
+  name: "canvas",
+  bodyStyle: "margin:0",
+  body:
+    '<div style="position:relative;width:1000px;height:500px">' +
     '<canvas id="display" style="position:absolute;inset:0;width:1000px;height:500px"></canvas>' +
-    '<canvas id="overlay" style="position:absolute;inset:0;width:1000px;height:500px"></canvas></div>' +
-    '<script type="module" src="./main.js"></script></body></html>',
-);
-fs.writeFileSync(
-  path.join(work, "main.js"),
-  `import { DrawingEngine } from ${JSON.stringify(engine)};
+    '<canvas id="overlay" style="position:absolute;inset:0;width:1000px;height:500px"></canvas></div>',
+  main: `import { DrawingEngine } from ${sourceImport("src/features/art/canvas/engine.ts")};
 const display = document.getElementById("display");
 const overlay = document.getElementById("overlay");
 // A 1-pixel read-back of both layers makes the browser rasterise what was drawn.
@@ -90,61 +79,16 @@ window.bench = async function bench(runs, points, warmup) {
   return { moves, fills, userAgent: navigator.userAgent, cores: navigator.hardwareConcurrency, dpr: window.devicePixelRatio };
 };
 `,
-);
-await build({
-  configFile: false,
-  root: work,
-  logLevel: "warn",
-  build: {
-    outDir,
-    emptyOutDir: true,
-    target: "es2022",
-    reportCompressedSize: false,
-    chunkSizeWarningLimit: 4096,
-  },
+  contextOptions: { deviceScaleFactor: dpr, viewport: { width: 1100, height: 600 } },
+  run: (page) => page.evaluate(([r, p, w]) => globalThis.bench(r, p, w), [runs, POINTS, warmup]),
 });
 
-// 2. Serve it.
-const types = { ".html": "text/html", ".js": "text/javascript" };
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url ?? "/", "http://localhost");
-  const file = path.join(outDir, path.normalize(url.pathname === "/" ? "/index.html" : url.pathname));
-  if (!file.startsWith(outDir)) return void res.writeHead(403).end();
-  fs.readFile(file, (error, data) => {
-    if (error) return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" }).end(data);
-  });
+// 2. Report.
+const stats = (values) => ({
+  median: quantile(values, 0.5),
+  p95: quantile(values, 0.95),
+  max: quantile(values, 1),
 });
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
-
-// 3. Run it in headless Chromium.
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-let result;
-try {
-  const context = await browser.newContext({
-    deviceScaleFactor: dpr,
-    viewport: { width: 1100, height: 600 },
-  });
-  const page = await context.newPage();
-  const pageErrors = [];
-  page.on("pageerror", (error) => pageErrors.push(error));
-  await page.goto(`${origin}/`);
-  await page.waitForFunction(() => typeof globalThis.bench === "function");
-  result = await page.evaluate(([r, p, w]) => globalThis.bench(r, p, w), [runs, POINTS, warmup]);
-  if (pageErrors.length) throw pageErrors[0];
-} finally {
-  await browser.close();
-  server.close();
-  fs.rmSync(work, { recursive: true, force: true });
-}
-
-// 4. Report.
-const stats = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const pick = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { median: pick(0.5), p95: pick(0.95), max: sorted[sorted.length - 1] };
-};
 const ms = (n) => `${n.toFixed(1)} ms`;
 const move = stats(result.moves);
 const fill = stats(result.fills);
