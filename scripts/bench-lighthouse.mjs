@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, chromiumPath, freePort, startApp } from "./lib/app-server.mjs";
+import { medianSample } from "./lib/bench-stats.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -62,11 +63,6 @@ async function launchChromium() {
   throw new Error("Chromium did not open its DevTools port");
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-};
-
 const port = await freePort();
 console.info(`Building and starting the app (as npm start) on port ${port}...`);
 // The build goes to a temporary folder (outside the project, so no linter or formatter sees it).
@@ -94,7 +90,7 @@ try {
       if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
       samples.push(lhr);
     }
-    const pick = (fn) => median(samples.map(fn));
+    const pick = (fn) => medianSample(samples.map(fn));
     const score = (id) => pick((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100));
     const metric = (id) => pick((lhr) => lhr.audits[id]?.numericValue ?? NaN);
     const row = {

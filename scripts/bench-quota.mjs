@@ -8,9 +8,10 @@
 // this run. Target: the proxy's p50 under 1.2x the engine's. Exits 1 when a target is missed.
 // A benchmark, not a test: `npm test` does not run it. Only this machine's loopback is contacted.
 import fs from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
-import { freePort, root, startApp } from "./lib/app-server.mjs";
+import { freePort, startApp } from "./lib/app-server.mjs";
+import { PHOTO_FIXTURE } from "./lib/bench-photo.mjs";
+import { median } from "./lib/bench-stats.mjs";
 import { LOCAL_PUBLISHABLE_KEY as PUBLISHABLE_KEY } from "../src/config/local-backend.mjs";
 
 const USERS = 20;
@@ -22,8 +23,7 @@ const IMAGE_MODEL = "gemini-nano-banana-2.1";
 
 /** A photo as the app sends it: the repository's 12 MP fixture, prepared to 1536 px JPEG. */
 async function preparedPhoto() {
-  const source = path.join(root, "tests/fixtures/images/photo-12mp.jpg");
-  const jpeg = await sharp(fs.readFileSync(source))
+  const jpeg = await sharp(fs.readFileSync(PHOTO_FIXTURE))
     .rotate()
     .resize(1536, 1536, { fit: "inside" })
     .jpeg({ quality: 85 })
@@ -94,12 +94,6 @@ async function countedFor(url, user) {
   const rows = await response.json();
   return rows.reduce((sum, row) => sum + row.used, 0);
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 const port = await freePort();
 const app = await startApp({
