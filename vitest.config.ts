@@ -6,8 +6,8 @@ import { CHROMIUM_ARGS, findChromium } from "./scripts/lib/chromium.mjs";
 
 /**
  * Test files that never touch the DOM: pure logic, data tables, the Gemini stream over msw. They run in
- * plain Node (the node project), not in jsdom. (tests/lib/gemini/client.test.ts stays in jsdom: hosted
- * mode calls the proxy on window.location's origin.)
+ * plain Node (the node project), not in jsdom. (tests/lib/gemini/client-hosted.test.ts stays in jsdom:
+ * hosted mode calls the proxy on window.location's origin.)
  */
 const NODE_TESTS = [
   "tests/config/env.test.ts",
@@ -23,6 +23,10 @@ const NODE_TESTS = [
   "tests/lib/gemini/errors.test.ts",
   "tests/lib/gemini/sse.test.ts",
   "tests/lib/image/header.test.ts",
+  "tests/lib/image/header-read.test.ts",
+  "tests/lib/gemini/client-answers.test.ts",
+  "tests/lib/gemini/client-refusals.test.ts",
+  "tests/lib/gemini/client-retries.test.ts",
   "tests/lib/image/pick.test.ts",
 ];
 
