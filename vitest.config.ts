@@ -101,7 +101,7 @@ export default defineConfig({
       {
         // Real-browser tests (image decoding, canvas encoding, HEIC): vitest browser mode in headless Chromium.
         extends: true,
-        optimizeDeps: { include: ["heic-to/csp"] },
+        optimizeDeps: { include: ["heic-to/csp", "perfect-freehand", "q-floodfill", "idb", "gifenc"] },
         test: {
           name: "browser",
           include: ["tests/browser/**/*.test.ts"],
