@@ -3,8 +3,8 @@
  * sidebar entries, cross-links, overlays, toasts, prompts, download names and the tests are generated
  * from it. Adding a style is adding a row.
  */
-import { BRAND_SLUG } from "./brand";
-import { paths, type AppPath } from "./paths";
+import { BRAND_SLUG } from "./brand.ts";
+import { paths, type AppPath } from "./paths.ts";
 
 export type VariantId =
   "cucumber" | "hulk" | "muppet" | "frog" | "simpsons" | "gta" | "family-guy" | "skeleton";
