@@ -82,6 +82,9 @@ export default defineConfig({
           globals: true,
           include: ["tests/backend/**/*.test.ts"],
           globalSetup: ["tests/backend/global-setup.ts"],
+          // One file at a time against the one database, in one worker (tests/setup-backend.ts).
+          setupFiles: ["tests/setup-backend.ts"],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
