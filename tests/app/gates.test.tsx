@@ -35,15 +35,19 @@ describe("route guard", () => {
     // An expired stored session makes supabase-js refresh it over the network before answering.
     const session = makeSession();
     storeSession({ ...session, expires_at: Math.floor(Date.now() / 1000) - 10 });
+    // The refresh is answered once the test has seen "Loading...", however long the page takes to load.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
       http.post(`${SUPABASE_URL}/auth/v1/token`, async () => {
-        await delay(400);
+        await answered;
         return HttpResponse.json(makeSession());
       }),
       subscriptionHandler(null),
     );
     renderApp("/");
     expect(await screen.findByText("Loading...")).toBeInTheDocument();
+    answer();
     expect(await screen.findByRole("heading", { level: 1, name: "Cucumber.AI" })).toBeInTheDocument();
     expect(screen.queryByText("Loading...")).not.toBeInTheDocument();
   });
