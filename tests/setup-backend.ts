@@ -3,12 +3,9 @@
  * (isolate: false), so each file starts with fresh modules (api/ handlers and their clients included)
  * and ends its env stubs, global stubs and fake timers, as it would in a worker of its own.
  */
-import { afterAll, vi } from "vitest";
+import { vi } from "vitest";
+import { endFileScopedStubs } from "./setup-file-scope";
 
 vi.hoisted(() => vi.resetModules());
 
-afterAll(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+endFileScopedStubs();

@@ -10,12 +10,9 @@ vi.hoisted(() => vi.resetModules());
 
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { server } from "./msw/server";
+import { endFileScopedStubs } from "./setup-file-scope";
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
-afterAll(() => {
-  server.close();
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterAll(() => server.close());
+endFileScopedStubs();

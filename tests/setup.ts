@@ -19,6 +19,7 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { toast } from "sonner";
 import { server } from "./msw/server";
+import { endFileScopedStubs } from "./setup-file-scope";
 
 // findBy*/waitFor wait up to 5 s: a lazy route's first import can take over a second on a busy
 // 2-core CI machine. A test that expects something never to appear asserts that explicitly.
@@ -58,13 +59,10 @@ afterEach(() => {
 });
 afterAll(async () => {
   server.close();
-  // What a file stubbed or faked for all its tests ends with the file, as it would in a worker of its own.
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
   // A lazy page a test left loading finishes here, not amid the next file's fresh modules.
   await vi.dynamicImportSettled();
 });
+endFileScopedStubs();
 
 // jsdom lacks these browser APIs that Radix and our responsive hooks use.
 if (!window.matchMedia) {
