@@ -1,28 +1,7 @@
 /** The app's navigation: every tool in sidebar order, then My Creations, Convert Anything and Explore. */
 import { useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router-dom";
-import {
-  Bone,
-  Brush,
-  Camera,
-  Compass,
-  ExternalLink,
-  Feather,
-  Gamepad2,
-  Images,
-  Layers,
-  Layers2,
-  Leaf,
-  PartyPopper,
-  Shapes,
-  Smile,
-  Sparkles,
-  Tv,
-  Users,
-  Wand2,
-  Zap,
-  type LucideIcon,
-} from "lucide-react";
+import { Camera, Compass, ExternalLink, Images, Wand2 } from "lucide-react";
 import {
   Sidebar,
   SidebarContent,
@@ -39,29 +18,14 @@ import {
 } from "@/components/ui/sidebar";
 import { BRAND_NAME } from "@/config/brand";
 import { BrandLogo } from "@/components/brand-logo";
-import { externalLinks, paths, type AppPath } from "@/config/paths";
+import { externalLinks, paths } from "@/config/paths";
 import { HOME_TOOL, TOOL_ROUTES } from "@/config/tools";
+import { TOOL_ICONS } from "@/config/tool-icons";
 import { useAllowance } from "@/hooks/use-allowance";
 import { toast } from "sonner";
 import { ExploreDialog } from "@/features/explore/explore-dialog";
 import { authPathFor } from "@/lib/auth-redirect";
 
-const ICONS: Partial<Record<AppPath, LucideIcon>> = {
-  [paths.home]: Sparkles,
-  [paths.batch]: Layers,
-  [paths.hulk]: Zap,
-  [paths.muppet]: Smile,
-  [paths.frog]: Leaf,
-  [paths.simpsons]: Tv,
-  [paths.gta]: Gamepad2,
-  [paths.familyGuy]: Users,
-  [paths.skeleton]: Bone,
-  [paths.animator]: Shapes,
-  [paths.art]: Brush,
-  [paths.scene]: Layers2,
-  [paths.poetry]: Feather,
-  [paths.celebrations]: PartyPopper,
-};
 
 const NAV = [HOME_TOOL, ...TOOL_ROUTES];
 
@@ -111,7 +75,7 @@ export function AppSidebar() {
             <SidebarGroupContent>
               <SidebarMenu>
                 {NAV.map((item) => {
-                  const Icon = ICONS[item.path] ?? Sparkles;
+                  const Icon = TOOL_ICONS[item.id];
                   const active =
                     location.pathname === item.path &&
                     !(item.path === paths.home && location.search.includes("custom=true"));

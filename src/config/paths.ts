@@ -20,6 +20,8 @@ export const paths = {
   poetry: "/visual-poetry",
   celebrations: "/celebrations",
   creations: "/creations",
+  /** Photos shared into the app or opened with it: the chooser of a tool (issue 18). */
+  share: "/share",
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

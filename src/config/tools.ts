@@ -100,3 +100,11 @@ export function getTool(id: ToolId): ToolEntry {
   if (!tool) throw new Error(`Unknown tool ${id}`);
   return tool;
 }
+
+/**
+ * The tools that start from one photo, in sidebar order: where a shared photo or a result sent on
+ * with "Edit with…" can go. (Batch takes several: a share of more than one photo goes there.)
+ */
+export const PHOTO_TOOLS: readonly ToolEntry[] = ALL_TOOLS.filter(
+  (tool) => tool.id !== "animator" && tool.id !== "batch",
+);

@@ -28,6 +28,7 @@
  */
 import { toast } from "sonner";
 import { isHeifType, type LoadedImage } from "@/lib/image";
+import { photoOrigin, registerKept, setPhotoOrigin } from "@/lib/photo-origin";
 import {
   deleteOldestCreations,
   isCreationStoreError,
@@ -60,9 +61,16 @@ export async function keepCreation(
     return null;
   }
   if (!value) return null;
-  const item = value;
+  // A result made from a handed-over result remembers the chain ("Edit with…", src/lib/photo-origin.ts).
+  const from = value.from ?? photoOrigin(value.original);
+  const item = from ? { ...value, from } : value;
+  const saving = saveCreation(userId, item);
+  registerKept(
+    item.file,
+    saving.catch(() => null),
+  );
   try {
-    return await saveCreation(userId, item);
+    return await saving;
   } catch (error) {
     console.error("Could not keep the result on this device", error);
     if (isCreationStoreError(error) && error.kind === "quota") {
@@ -92,7 +100,11 @@ export async function keepCreation(
 /** What to keep as the original of a loaded photo: the file, or the browser-readable copy of a HEIC. */
 export function originalOf(image: LoadedImage | null | undefined): Blob | string | null {
   if (!image) return null;
-  return isHeifType(image.type) ? image.previewUrl : image.file;
+  if (!isHeifType(image.type)) return image.file;
+  // The browser-readable copy carries the chain of the file it was made from.
+  const chain = photoOrigin(image.file);
+  if (chain) setPhotoOrigin(image.previewUrl, chain);
+  return image.previewUrl;
 }
 
 /** Reads a Blob as a data: URL (what tools keep their results as). */

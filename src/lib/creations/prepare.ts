@@ -70,6 +70,7 @@ export async function prepareCreation(
       instruction: creation.instruction.trim(),
       ...(creation.prompt ? { prompt: creation.prompt } : {}),
       ...(creation.details ? { details: { ...creation.details } } : {}),
+      ...(creation.from?.length ? { from: creation.from.map((step) => ({ ...step })) } : {}),
       createdAt: now,
       fileSize: file.size,
       totalSize: file.size + (original?.size ?? 0),

@@ -1,5 +1,6 @@
 /** The shapes of a kept creation: what a tool hands over, and what lists and the viewer read back. */
 import type { ToolId } from "@/config/tools";
+import type { ChainStep } from "@/lib/photo-origin";
 
 export type CreationKind = "image" | "gif" | "text";
 
@@ -23,6 +24,11 @@ export type NewCreation = {
   details?: Readonly<Record<string, string>>;
   /** The picture the result was made from: a Blob or an object/data URL of it. None for text-only tools. */
   original?: Blob | string | null;
+  /**
+   * The results this one was made from, oldest first ("Edit with…"). Worked out from `original`
+   * when omitted (src/lib/photo-origin.ts).
+   */
+  from?: readonly ChainStep[];
 };
 
 /** One kept result as lists show it: small, with no file in it. */
@@ -42,6 +48,8 @@ export type CreationRecord = {
   /** Bytes of everything kept for it (file, downscaled original, thumbnails). */
   totalSize: number;
   hasOriginal: boolean;
+  /** The results this one was made from, oldest first: "Hulk → Frog" (none for a photo of the user's own). */
+  from?: readonly ChainStep[];
   /** The first lines of a text result, for the grid. */
   excerpt?: string;
 };

@@ -1,0 +1,86 @@
+/** The menu of "Edit with…": every tool that takes a photo, with its icon; a pick hands the result over. */
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { ChevronDown, Wand2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { PHOTO_TOOLS, type ToolId } from "@/config/tools";
+import { TOOL_ICONS } from "@/config/tool-icons";
+import { HAND_OVER_FAILED, handOver, type EditWithSource } from "@/lib/hand-over";
+import { EDIT_WITH_LABEL } from "./edit-with";
+
+type EditWithMenuProps = {
+  source: EditWithSource;
+  size: "default" | "sm";
+  /** The button was pressed with a key: the first item gets focus, as a keyboard opening gives it. */
+  focusFirstItem: boolean;
+  /** The menu closed without a pick: back to the plain button. */
+  onClosed: () => void;
+};
+
+export function EditWithMenu({ source, size, focusFirstItem, onClosed }: EditWithMenuProps) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(true);
+  const [sending, setSending] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const firstItemRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (focusFirstItem) firstItemRef.current?.focus();
+  }, [focusFirstItem]);
+
+  async function pick(target: ToolId) {
+    if (sending) return;
+    setSending(true);
+    try {
+      const { path, state } = await handOver(source, target);
+      navigate(path, { state });
+    } catch (error) {
+      console.error("Could not hand the result over", error);
+      toast.error(HAND_OVER_FAILED);
+      setSending(false);
+    }
+  }
+
+  return (
+    <DropdownMenu
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next && !sending) onClosed();
+      }}
+    >
+      <DropdownMenuTrigger asChild>
+        <Button ref={triggerRef} variant="outline" size={size} disabled={sending}>
+          <Wand2 aria-hidden="true" />
+          {EDIT_WITH_LABEL}
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="max-h-[60vh] w-60 overflow-y-auto">
+        <DropdownMenuLabel>Open this result in</DropdownMenuLabel>
+        {PHOTO_TOOLS.map((tool, index) => {
+          const Icon = TOOL_ICONS[tool.id];
+          return (
+            <DropdownMenuItem
+              key={tool.id}
+              ref={index === 0 ? firstItemRef : undefined}
+              disabled={sending}
+              onSelect={() => void pick(tool.id)}
+            >
+              <Icon aria-hidden="true" />
+              {tool.label}
+            </DropdownMenuItem>
+          );
+        })}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

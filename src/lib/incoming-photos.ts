@@ -1,0 +1,125 @@
+/**
+ * Photos handed to a tool from outside its own upload area: shared from the phone's gallery (the
+ * share target), opened with the app ("Open with", the File Handling API), or a result sent on with
+ * "Edit with…". They wait in IndexedDB, so a sign-in or a reload on the way loses nothing, until the
+ * tool takes them or the visitor dismisses them. The service worker writes here too (src/sw).
+ */
+import type { DBSchema } from "idb";
+import { databaseConnection } from "@/lib/indexed-db";
+import type { ChainStep } from "@/lib/photo-origin";
+
+export type IncomingSource = "share" | "open-with" | "edit";
+
+/** One file as it is kept (a File is rebuilt from it: not every engine stores File objects). */
+type StoredFile = { blob: Blob; name: string; type: string; lastModified: number };
+
+type StoredIncoming = {
+  id: string;
+  source: IncomingSource;
+  files: StoredFile[];
+  /** The chain of results the photo came from ("Edit with…"). */
+  from?: ChainStep[];
+  createdAt: number;
+};
+
+export type IncomingPhotos = {
+  id: string;
+  source: IncomingSource;
+  files: File[];
+  from?: ChainStep[];
+  createdAt: number;
+};
+
+interface IncomingDb extends DBSchema {
+  photos: { key: string; value: StoredIncoming; indexes: { "by-date": number } };
+}
+
+const DB_NAME = "cucumber-incoming";
+const DB_VERSION = 1;
+/** Handed-over photos nobody took are forgotten after a day. */
+export const INCOMING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+const db = databaseConnection<IncomingDb>(DB_NAME, DB_VERSION, (database) => {
+  const store = database.createObjectStore("photos", { keyPath: "id" });
+  store.createIndex("by-date", "createdAt");
+});
+
+function newId(): string {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+function toFile(stored: StoredFile): File {
+  return new File([stored.blob], stored.name, { type: stored.type, lastModified: stored.lastModified });
+}
+
+function fromStored(stored: StoredIncoming): IncomingPhotos {
+  return {
+    id: stored.id,
+    source: stored.source,
+    files: stored.files.map(toFile),
+    createdAt: stored.createdAt,
+    ...(stored.from?.length ? { from: stored.from } : {}),
+  };
+}
+
+/** Keeps handed-over files until a tool takes them; resolves with their id. */
+export async function putIncoming(
+  files: readonly File[],
+  source: IncomingSource,
+  from?: readonly ChainStep[],
+): Promise<string> {
+  const id = newId();
+  const record: StoredIncoming = {
+    id,
+    source,
+    files: files.map((file) => ({
+      blob: file.slice(0, file.size, file.type),
+      name: file.name,
+      type: file.type,
+      lastModified: file.lastModified,
+    })),
+    createdAt: Date.now(),
+    ...(from?.length ? { from: from.map((step) => ({ ...step })) } : {}),
+  };
+  await (await db()).put("photos", record);
+  return id;
+}
+
+/** The handed-over files under `id`, left in place (the chooser shows them); null when gone. */
+export async function readIncoming(id: string): Promise<IncomingPhotos | null> {
+  const stored = await (await db()).get("photos", id);
+  if (!stored || Date.now() - stored.createdAt > INCOMING_MAX_AGE_MS) return null;
+  return fromStored(stored);
+}
+
+/** Takes the files under `id` (read and removed in one step: a second taker finds nothing). */
+export async function takeIncoming(id: string): Promise<IncomingPhotos | null> {
+  const tx = (await db()).transaction("photos", "readwrite");
+  const stored = await tx.store.get(id);
+  if (stored) await tx.store.delete(id);
+  await tx.done;
+  if (!stored || Date.now() - stored.createdAt > INCOMING_MAX_AGE_MS) return null;
+  return fromStored(stored);
+}
+
+/** Forgets the files under `id` (the visitor dismissed them). */
+export async function dismissIncoming(id: string): Promise<void> {
+  await (await db()).delete("photos", id);
+}
+
+/**
+ * The newest share or "Open with" still waiting (a visitor who came back without its link), after
+ * forgetting those older than a day; null when there is none.
+ */
+export async function latestIncoming(): Promise<IncomingPhotos | null> {
+  const tx = (await db()).transaction("photos", "readwrite");
+  const index = tx.store.index("by-date");
+  let newest: StoredIncoming | null = null;
+  for (let cursor = await index.openCursor(); cursor; cursor = await cursor.continue()) {
+    if (Date.now() - cursor.value.createdAt > INCOMING_MAX_AGE_MS) await cursor.delete();
+    else if (cursor.value.source !== "edit") newest = cursor.value;
+  }
+  await tx.done;
+  return newest ? fromStored(newest) : null;
+}
