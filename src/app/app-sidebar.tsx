@@ -26,7 +26,6 @@ import { toast } from "sonner";
 import { ExploreDialog } from "@/features/explore/explore-dialog";
 import { authPathFor } from "@/lib/auth-redirect";
 
-
 const NAV = [HOME_TOOL, ...TOOL_ROUTES];
 
 /** The app's navigation (SPEC 2.1), in the spec's order. */
