@@ -22,6 +22,8 @@ type ResultViewProps = {
   labels?: { original?: string; modified?: string; reset?: string };
   /** The shared result's file name and title; no Share button when omitted. */
   share?: { fileName: string; title: string };
+  /** The Edit with… control (another tool to take the result to), shown right after Share. */
+  editWith?: ReactNode;
 };
 
 /** Original left, result right (SPEC 2.2), then the actions and a before/after slider. */
@@ -37,6 +39,7 @@ export function ResultView({
   recreateHint,
   labels,
   share,
+  editWith,
 }: ResultViewProps) {
   return (
     <section aria-label="Result" className="space-y-4">
@@ -90,6 +93,7 @@ export function ResultView({
         {modifiedUrl && share && (
           <ShareButton content={{ kind: "file", file: modifiedUrl, ...share }} disabled={processing} />
         )}
+        {modifiedUrl && editWith}
         {modifiedUrl && onRecreate && (
           <Button
             variant="secondary"

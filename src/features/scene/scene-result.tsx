@@ -1,4 +1,5 @@
 /** Modify Scene's result: base and result side by side, the actions, then the before/after slider. */
+import type { ReactNode } from "react";
 import { Download, Layers, Pencil, RotateCcw } from "lucide-react";
 import { CompareSlider } from "@/components/compare-slider";
 import { ShareButton } from "@/components/share-button";
@@ -13,6 +14,8 @@ type SceneResultProps = {
   onDiscard: () => void;
   onDownload: () => void;
   onReset: () => void;
+  /** The Edit with… control (another tool to take the result to), shown right after Share. */
+  editWith?: ReactNode;
 };
 
 /** Laid out as the style tools' result. */
@@ -24,6 +27,7 @@ export function SceneResult({
   onDiscard,
   onDownload,
   onReset,
+  editWith,
 }: SceneResultProps) {
   return (
     <section aria-label="Result" className="space-y-4">
@@ -56,6 +60,7 @@ export function SceneResult({
           }}
           disabled={busy}
         />
+        {editWith}
         <Button variant="secondary" onClick={onKeepEditing} disabled={busy}>
           <Layers aria-hidden="true" />
           Keep editing
