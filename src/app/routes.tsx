@@ -16,7 +16,7 @@ function toolRoute(tool: ToolEntry): RouteObject {
 
 /**
  * The route table of SPEC 2.1. Public: /pricing, /auth, /help, /documentation and unknown paths.
- * Login required: / and /payment. Login plus the tier gate: every tool route.
+ * Login required: /, /creations, /share and /payment. Login plus the tier gate: every tool route.
  */
 export const routes: RouteObject[] = [
   {
@@ -62,6 +62,13 @@ export const routes: RouteObject[] = [
                     path: paths.creations,
                     lazy: async () => ({
                       Component: (await import("@/features/creations/creations-page")).CreationsPage,
+                    }),
+                  },
+                  {
+                    // The share chooser: login required, no tier gate (each tool keeps its own).
+                    path: paths.share,
+                    lazy: async () => ({
+                      Component: (await import("@/features/share/share-page")).SharePage,
                     }),
                   },
                   {

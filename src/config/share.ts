@@ -18,3 +18,5 @@ export const SHARED_IMAGE_TYPES = {
 } as const;
 /** The chooser's query parameter naming the handed-over photos (src/lib/incoming-photos.ts). */
 export const SHARE_ID_PARAM = "id";
+/** The chooser's query parameter saying a share arrived but could not be kept ("1"). */
+export const SHARE_FAILED_PARAM = "failed";
