@@ -19,16 +19,19 @@ import { EDIT_WITH_LABEL } from "./edit-with";
 type EditWithMenuProps = {
   source: EditWithSource;
   size: "default" | "sm";
+  label?: string;
   /** The button was pressed with a key: the first item gets focus, as a keyboard opening gives it. */
   focusFirstItem: boolean;
   /** The menu closed without a pick: back to the plain button. */
   onClosed: () => void;
 };
 
-export function EditWithMenu({ source, size, focusFirstItem, onClosed }: EditWithMenuProps) {
+export function EditWithMenu({ source, size, label, focusFirstItem, onClosed }: EditWithMenuProps) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(true);
   const [sending, setSending] = useState(false);
+  // Read when the menu closes right after a pick, before the render that sets `sending`.
+  const sendingRef = useRef(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const firstItemRef = useRef<HTMLDivElement>(null);
 
@@ -37,7 +40,8 @@ export function EditWithMenu({ source, size, focusFirstItem, onClosed }: EditWit
   }, [focusFirstItem]);
 
   async function pick(target: ToolId) {
-    if (sending) return;
+    if (sendingRef.current) return;
+    sendingRef.current = true;
     setSending(true);
     try {
       const { path, state } = await handOver(source, target);
@@ -45,7 +49,10 @@ export function EditWithMenu({ source, size, focusFirstItem, onClosed }: EditWit
     } catch (error) {
       console.error("Could not hand the result over", error);
       toast.error(HAND_OVER_FAILED);
+      sendingRef.current = false;
       setSending(false);
+      // The menu closed with the pick: back to the plain button.
+      onClosed();
     }
   }
 
@@ -54,11 +61,12 @@ export function EditWithMenu({ source, size, focusFirstItem, onClosed }: EditWit
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next && !sending) onClosed();
+        // While the result is being handed over, the (disabled) button stays in place.
+        if (!next && !sendingRef.current) onClosed();
       }}
     >
       <DropdownMenuTrigger asChild>
-        <Button ref={triggerRef} variant="outline" size={size} disabled={sending}>
+        <Button ref={triggerRef} variant="outline" size={size} disabled={sending} aria-label={label}>
           <Wand2 aria-hidden="true" />
           {EDIT_WITH_LABEL}
           <ChevronDown aria-hidden="true" />

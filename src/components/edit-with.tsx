@@ -12,10 +12,16 @@ const EditWithMenu = lazyPart(() => import("./edit-with-menu").then((m) => m.Edi
 
 export const EDIT_WITH_LABEL = "Edit with…";
 
-type EditWithProps = { source: EditWithSource; disabled?: boolean; size?: "default" | "sm" };
+type EditWithProps = {
+  source: EditWithSource;
+  disabled?: boolean;
+  size?: "default" | "sm";
+  /** The accessible name where several results show one each ("Edit with… holiday.png"). */
+  label?: string;
+};
 
 /** The "Edit with…" button; its menu mounts (already open) on the first press. */
-export function EditWith({ source, disabled, size = "default" }: EditWithProps) {
+export function EditWith({ source, disabled, size = "default", label }: EditWithProps) {
   const { pressed, standInProps, reset } = usePressToLoad(EditWithMenu);
   const standIn = (
     <Button
@@ -24,6 +30,7 @@ export function EditWith({ source, disabled, size = "default" }: EditWithProps) 
       disabled={disabled}
       aria-haspopup="menu"
       aria-expanded={false}
+      aria-label={label}
       {...standInProps}
     >
       <Wand2 aria-hidden="true" />
@@ -38,6 +45,7 @@ export function EditWith({ source, disabled, size = "default" }: EditWithProps) 
       onFailed={reset}
       source={source}
       size={size}
+      label={label}
       focusFirstItem={pressed === "key"}
       onClosed={reset}
     />

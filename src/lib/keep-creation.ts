@@ -46,6 +46,19 @@ const NOT_KEPT_TOAST_ID = "creation-not-kept";
 const OLDEST_TO_DELETE = 10;
 
 /**
+ * Saves `item` and registers the save under the result file the tool shows ("Edit with…" names the
+ * creation it starts from): the record counts from the first write, not after the thumbnails.
+ */
+function saveAndRegister(userId: string, item: NewCreation): Promise<CreationRecord> {
+  let stored: (record: CreationRecord | null) => void = () => undefined;
+  registerKept(item.file, new Promise((resolve) => (stored = resolve)));
+  const saving = saveCreation(userId, item, { onStored: (record) => stored(record) });
+  // A failed save resolves the registration with null (a promise settles once: a record stays).
+  saving.catch(() => stored(null));
+  return saving;
+}
+
+/**
  * Saves one result for the user in the background. Never throws: a failure shows the one toast
  * (with "Delete oldest" when the device is full) and resolves to null.
  */
@@ -64,11 +77,7 @@ export async function keepCreation(
   // A result made from a handed-over result remembers the chain ("Edit with…", src/lib/photo-origin.ts).
   const from = value.from ?? photoOrigin(value.original);
   const item = from ? { ...value, from } : value;
-  const saving = saveCreation(userId, item);
-  registerKept(
-    item.file,
-    saving.catch(() => null),
-  );
+  const saving = saveAndRegister(userId, item);
   try {
     return await saving;
   } catch (error) {
@@ -81,7 +90,7 @@ export async function keepCreation(
           label: "Delete oldest",
           onClick: () => {
             void deleteOldestCreations(userId, OLDEST_TO_DELETE)
-              .then(() => saveCreation(userId, item))
+              .then(() => saveAndRegister(userId, item))
               .then(() => toast.success(MADE_ROOM_MESSAGE))
               .catch((retryError: unknown) => {
                 console.error("Could not make room for the result", retryError);

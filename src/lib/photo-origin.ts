@@ -14,15 +14,18 @@ const urlOrigins = new Map<string, readonly ChainStep[]>();
 /** Kept (or being kept) results by the Blob or data/object URL the tool shows for them. */
 const keptBlobs = new WeakMap<Blob, Promise<CreationRecord | null>>();
 const keptUrls = new Map<string, Promise<CreationRecord | null>>();
-/** Data URLs are big: only the newest few are remembered. */
-const KEPT_URLS_MAX = 24;
+/** URLs of tagged photos remembered (object URLs of HEIC copies are short; data URLs are not). */
+const ORIGIN_URLS_MAX = 24;
+/** Results kept as data URLs are megabytes each: only the newest few are remembered. */
+const KEPT_URLS_MAX = 8;
 
 /** Tags a handed-over photo (a File, or the object URL a HEIC photo is shown as) with its chain. */
 export function setPhotoOrigin(photo: Blob | string, chain: readonly ChainStep[]): void {
   if (chain.length === 0) return;
   if (typeof photo === "string") {
+    urlOrigins.delete(photo);
     urlOrigins.set(photo, chain);
-    if (urlOrigins.size > KEPT_URLS_MAX) urlOrigins.delete(urlOrigins.keys().next().value!);
+    if (urlOrigins.size > ORIGIN_URLS_MAX) urlOrigins.delete(urlOrigins.keys().next().value!);
   } else fileOrigins.set(photo, chain);
 }
 

@@ -65,11 +65,19 @@ function inBackground<T>(job: () => Promise<T>): Promise<T> {
  * their place (background work: one creation at a time, when the page is idle). Asks the browser to keep the data on the first save. Throws a CreationStoreError
  * when the first write fails; a failure of the second leaves the first in place.
  */
-export async function saveCreation(userId: string, creation: NewCreation): Promise<CreationRecord> {
+export async function saveCreation(
+  userId: string,
+  creation: NewCreation,
+  options: {
+    /** Called once the first write is done (the record is there, its thumbnails may not be yet). */
+    onStored?: (record: CreationRecord) => void;
+  } = {},
+): Promise<CreationRecord> {
   // The storage of this moment: a save still running when it changes (tests) writes where it began.
   const database = openCreationsDb();
   const quick = await prepareCreation(creation, Date.now(), { thumbnails: false });
   let record = await putCreation(userId, quick, database);
+  options.onStored?.(record);
   void requestPersistence();
   try {
     record = await putCreation(userId, await inBackground(() => withThumbnails(quick)), database);
