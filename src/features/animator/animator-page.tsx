@@ -3,6 +3,7 @@ import type { FormEvent } from "react";
 import { Clapperboard, Download, Loader2, RotateCcw, Sparkles, UserRound } from "lucide-react";
 import { AspectRatioSelect } from "@/components/aspect-ratio-select";
 import { PromptField } from "@/components/prompt-field";
+import { EditWith } from "@/components/edit-with";
 import { CostNote } from "@/components/remaining-counter";
 import { ShareButton } from "@/components/share-button";
 import { ToolPage } from "@/components/tool-page";
@@ -107,6 +108,8 @@ export function AnimatorPage() {
                   }}
                   disabled={busy}
                 />
+                {/* The still character goes on to a photo tool (not its animation). */}
+                <EditWith source={{ image: character.dataUrl, tool: "animator" }} disabled={busy} />
                 <Button type="button" variant="secondary" onClick={animator.animate} disabled={busy}>
                   {running === "animate" ? (
                     <Loader2 aria-hidden="true" className="animate-spin" />

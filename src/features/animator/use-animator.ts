@@ -5,6 +5,7 @@ import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/
 import { getTool } from "@/config/tools";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { blobToDataUrl } from "@/lib/keep-creation";
+import { registerKept } from "@/lib/photo-origin";
 import { useAiRun, type AiRunCopy } from "@/hooks/use-ai-run";
 import { useApiKey } from "@/lib/api-key";
 import { downloadImage } from "@/lib/image";
@@ -110,7 +111,10 @@ export function useAnimator() {
     };
     if (record.kind === "image" && dataUrl) {
       const character = characterOf(dataUrl, record.mimeType);
-      if (character) restore({ character, animation: null });
+      if (!character) return;
+      // "Edit with…" from the character shown again starts its chain at this creation.
+      registerKept(dataUrl, Promise.resolve(record));
+      restore({ character, animation: null });
       return;
     }
     if (record.kind !== "gif" || !files.original) return;

@@ -1,12 +1,14 @@
 /** The Art Enhancer page: an uploaded or drawn picture and its refined version. */
 import { useState } from "react";
 import { Brush, ImageUp, PenLine } from "lucide-react";
+import { EditWith } from "@/components/edit-with";
 import { ResultView } from "@/components/result-view";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { getTool } from "@/config/tools";
+import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
 import { useUser } from "@/lib/auth";
 import { DrawingCanvas, type PictureToPlace } from "./canvas/drawing-canvas";
 import { useArt, type ArtOriginal } from "./use-art";
@@ -29,6 +31,13 @@ export function ArtPage() {
   const [drawOpened, setDrawOpened] = useState(false);
   const [place, setPlace] = useState<PictureToPlace | null>(null);
   const { processing } = art;
+
+  // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
+  useIncomingPhotos((files) => {
+    if (!files[0]) return;
+    setTab("upload");
+    return art.selectFile(files[0]);
+  });
 
   function changeTab(value: string) {
     const next: Tab = value === "draw" ? "draw" : "upload";
@@ -56,6 +65,9 @@ export function ArtPage() {
         onReset={art.reset}
         onDownload={art.download}
         share={{ fileName: tool.downloadName, title: "Art Enhancer" }}
+        editWith={
+          art.result && <EditWith source={{ image: art.result.dataUrl, tool: "art" }} disabled={processing} />
+        }
         labels={{
           original: original.source === "drawing" ? "Your drawing" : "Original",
           modified: "Enhanced",

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { getTool } from "@/config/tools";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { originalOf } from "@/lib/keep-creation";
+import { registerKept } from "@/lib/photo-origin";
 import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
 import { useToolPhoto } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";
@@ -77,6 +78,8 @@ export function useArt() {
     ({ dataUrl, files, record }) => {
       if (!dataUrl || !files.original) return;
       const from: ArtSource = record.details?.source === "drawing" ? "drawing" : "upload";
+      // "Edit with…" from the picture shown again starts its chain at this creation.
+      registerKept(dataUrl, Promise.resolve(record));
       void restorePhoto(files.original)
         .then((image) => {
           if (!image) return;

@@ -13,6 +13,7 @@ import {
   Trash2,
   X,
 } from "lucide-react";
+import { EditWith } from "@/components/edit-with";
 import { lazyPart } from "@/components/on-demand";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -203,6 +204,15 @@ export const BatchCard = memo(function BatchCard({
               size="sm"
               variant="outline"
               label={`Share ${resultName}`}
+            />
+          )}
+          {/* Leaving for another tool would stop the run: offered once it is over. */}
+          {item.result && resultName && (
+            <EditWith
+              source={{ image: item.result.blob, tool: "batch" }}
+              size="sm"
+              disabled={running}
+              label={`Edit with… ${resultName}`}
             />
           )}
           {!running && (

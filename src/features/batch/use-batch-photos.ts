@@ -4,6 +4,7 @@
  * decode; a run prepares the photos not reached yet itself and hands them back here.
  */
 import { useCallback, useEffect, useMemo, useRef, type Dispatch } from "react";
+import { photoOrigin, setPhotoOrigin } from "@/lib/photo-origin";
 import { batchErrorText, prepareBatchPhoto, type SendableImage } from "./batch-image";
 import type { BatchAction, BatchItem } from "./batch-state";
 
@@ -44,9 +45,17 @@ export function useBatchPhotos({ items, paused, dispatch, makeUrl }: BatchPhotos
     [dispatch, makeUrl],
   );
 
-  /** Keeps the image prepared for `id` (for a later run or a retry), while the photo is still in the batch. */
+  /**
+   * Keeps the image prepared for `id` (for a later run or a retry), while the photo is still in the
+   * batch. It carries the chain of the photo it was made from (a result sent on with "Edit with…"):
+   * the result is kept with the image as sent as its original.
+   */
   const keep = useCallback((id: string, sendable: SendableImage) => {
-    if (alive.current && findItem(latest.current.items, id)) sendables.current.set(id, sendable);
+    const item = findItem(latest.current.items, id);
+    if (!alive.current || !item) return;
+    const chain = photoOrigin(item.file);
+    if (chain) setPhotoOrigin(sendable.blob, chain);
+    sendables.current.set(id, sendable);
   }, []);
 
   // One loop at a time: the next photo with no thumbnail yet, until none is left or a run starts.

@@ -6,8 +6,14 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { toast } from "sonner";
+import { splitImageFiles } from "@/components/multi-upload-area";
+import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
 import { useObjectUrls } from "@/hooks/use-object-urls";
 import { useApiKey } from "@/lib/api-key";
+import { useUser } from "@/lib/auth";
+import { listCreations } from "@/lib/creations";
+import { registerKept } from "@/lib/photo-origin";
+import { MAX_BATCH_FILES } from "./batch-image";
 import { VALIDATION } from "./batch-copy";
 import {
   batchReducer,
@@ -25,19 +31,37 @@ import { useLastBatch } from "./use-last-batch";
 let nextId = 0;
 const newId = () => `batch-${Date.now().toString(36)}-${(nextId++).toString(36)}`;
 
+/**
+ * The kept creations of a batch shown again (its cards' ids are theirs), registered under the result
+ * each card shows: "Edit with…" from a card then starts its chain at that creation.
+ */
+function registerRestored(userId: string, items: readonly { id: string; result: { blob: Blob } }[]) {
+  const records = listCreations(userId, { tool: "batch", limit: MAX_BATCH_FILES })
+    .then((page) => new Map(page.items.map((record) => [record.id, record])))
+    .catch(() => new Map<string, never>());
+  for (const item of items)
+    registerKept(
+      item.result.blob,
+      records.then((found) => found.get(item.id) ?? null),
+    );
+}
+
 export function useBatch() {
   const apiKey = useApiKey();
+  const userId = useUser()?.id;
   const [state, dispatch] = useReducer(batchReducer, initialBatchState);
   const [instruction, setInstruction] = useState("");
   const [validation, setValidation] = useState<BatchValidation>({});
   const [notice, setNotice] = useState<string | null>(null);
   /** The cards are the last batch, kept on the device (until photos are added, removed or run). */
   const [restored, setRestored] = useState(false);
+  const restoredRef = useRef(false);
   const itemsRef = useRef<BatchItem[]>(state.items);
   const urls = useObjectUrls();
 
   useEffect(() => {
     itemsRef.current = state.items;
+    restoredRef.current = restored;
   });
 
   useLastBatch({
@@ -47,6 +71,7 @@ export function useBatch() {
       dispatch({ type: "restore", items });
       setInstruction((current) => current || lastInstruction);
       setRestored(true);
+      if (userId) registerRestored(userId, items);
     },
   });
 
@@ -86,6 +111,23 @@ export function useBatch() {
     },
     [photos, urls],
   );
+
+  // Photos handed over (shared into the app, or a result sent on with "Edit with…") are added as a
+  // drop of them is (what is not an image is left out and said, the 50-file rule applies); the last
+  // batch shown again gives way to them.
+  useIncomingPhotos((files) => {
+    if (running) return;
+    if (restoredRef.current) {
+      drop(itemsRef.current);
+      photos.forget();
+      dispatch({ type: "clear" });
+      ai.reset();
+      itemsRef.current = [];
+      restoredRef.current = false;
+    }
+    const { images, skipped } = splitImageFiles(files, "drop");
+    if (images.length > 0 || skipped > 0) addFiles(images, skipped);
+  });
 
   const remove = useCallback(
     (id: string) => {

@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, type FormEvent } from "react";
 import { Download, Loader2, PartyPopper, RotateCcw } from "lucide-react";
 import { AspectRatioSelect } from "@/components/aspect-ratio-select";
+import { EditWith } from "@/components/edit-with";
 import { ImagePickField } from "@/components/image-pick-field";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
@@ -82,6 +83,7 @@ function CelebrationResultView({
             title: `${label} celebration image`,
           }}
         />
+        <EditWith source={{ image: result.dataUrl, tool: "celebrations" }} />
         <Button variant="outline" onClick={onCreateAnother}>
           <RotateCcw aria-hidden="true" />
           Create Another Image

@@ -12,6 +12,8 @@ import {
 import { getTool } from "@/config/tools";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { useAiRun } from "@/hooks/use-ai-run";
+import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
+import { photoOrigin, registerKept } from "@/lib/photo-origin";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";
 import { downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
@@ -67,6 +69,9 @@ export function useCelebration() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const inspirationRef = useRef<LoadedImage | null>(null);
   const loadToken = useRef(0);
+  /** A photo was handed to the page: the last celebration is no longer shown again over it. */
+  const [handedOver, setHandedOver] = useState(false);
+  const handedOverRef = useRef(false);
 
   const ai = useAiRun<CelebrationInput, CelebrationResult>({
     execute: async (input, ctx) => {
@@ -89,27 +94,34 @@ export function useCelebration() {
       failure: () => CELEBRATION_COPY.failedToast,
     }),
     // Kept on the device (My Creations), named as its download is.
-    keep: (result) => ({
-      tool: "celebrations",
-      file: result.dataUrl,
-      fileName: celebrationFileName(result.type),
-      instruction: `${celebrationLabel(result.type)}: ${result.description}`,
-      details: { type: result.type, description: result.description, aspectRatio: result.aspectRatio },
-    }),
+    keep: (result, input) => {
+      // An inspiration image that was a result itself ("Edit with…") makes this one part of its chain.
+      const from = photoOrigin(input.inspiration?.file);
+      return {
+        tool: "celebrations",
+        file: result.dataUrl,
+        fileName: celebrationFileName(result.type),
+        instruction: `${celebrationLabel(result.type)}: ${result.description}`,
+        details: { type: result.type, description: result.description, aspectRatio: result.aspectRatio },
+        ...(from ? { from } : {}),
+      };
+    },
   });
-  // A reload shows the last celebration image again (kept on the device).
-  useRestoreLastCreation("celebrations", ai.state.status === "idle", ({ dataUrl, record }) => {
+  // A reload shows the last celebration image again (kept on the device), unless a photo was handed over.
+  useRestoreLastCreation("celebrations", ai.state.status === "idle" && !handedOver, ({ dataUrl, record }) => {
     const kept = record.details;
     const keptType = CELEBRATION_TYPES.find((t) => t.value === kept?.type)?.value;
     const keptRatio = ASPECT_RATIOS.find((r) => r === kept?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
-    if (dataUrl && keptType && kept?.description !== undefined)
-      ai.restore({
-        dataUrl,
-        type: keptType,
-        description: kept.description,
-        aspectRatio: keptRatio,
-        local: false,
-      });
+    if (!dataUrl || !keptType || kept?.description === undefined || handedOverRef.current) return;
+    // "Edit with…" from the image shown again starts its chain at this creation.
+    registerKept(dataUrl, Promise.resolve(record));
+    ai.restore({
+      dataUrl,
+      type: keptType,
+      description: kept.description,
+      aspectRatio: keptRatio,
+      local: false,
+    });
   });
   const { run, reset: resetRun } = ai;
   const busy = ai.running;
@@ -165,6 +177,16 @@ export function useCelebration() {
     },
     [busy, replaceInspiration],
   );
+
+  // A photo handed over (shared into the app, or a result sent on with "Edit with…") is the
+  // inspiration image, picked as the field picks one; a result on show gives way to the form.
+  useIncomingPhotos((files) => {
+    if (!files[0] || busy) return;
+    handedOverRef.current = true;
+    setHandedOver(true);
+    resetRun();
+    return pickInspiration(files[0]);
+  });
 
   const removeInspiration = useCallback(() => {
     if (busy) return;

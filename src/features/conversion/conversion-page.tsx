@@ -1,6 +1,7 @@
 /** The page of every style tool: the photo, its conversion, the other styles and "Convert Anything". */
 import { Link, useSearchParams } from "react-router-dom";
 import { Sparkles, Wand2 } from "lucide-react";
+import { EditWith } from "@/components/edit-with";
 import { ResultView } from "@/components/result-view";
 import { KeptNote } from "@/components/kept-note";
 import { ToolPage } from "@/components/tool-page";
@@ -88,6 +89,14 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
           onReset={conversion.reset}
           onDownload={conversion.download}
           share={{ fileName: variant.downloadName, title: variant.title }}
+          editWith={
+            conversion.result && (
+              <EditWith
+                source={{ image: conversion.result.dataUrl, tool: variant.id }}
+                disabled={processing}
+              />
+            )
+          }
           onRecreate={recreateAllowed ? conversion.recreate : undefined}
           recreateHint={
             <p className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">

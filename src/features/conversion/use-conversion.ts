@@ -6,7 +6,9 @@ import { useAiRun } from "@/hooks/use-ai-run";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { useToolPhoto } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";
+import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
 import { originalOf } from "@/lib/keep-creation";
+import { registerKept } from "@/lib/photo-origin";
 import { downloadImage, type LoadedImage } from "@/lib/image";
 import { runConversion, type Operation } from "./run-conversion";
 
@@ -90,6 +92,8 @@ export function useConversion(variant: Variant) {
     !touched && !original && ai.state.status === "idle" && !loading,
     ({ dataUrl, record, files }) => {
       if (!dataUrl || !files.original || record.kind !== "image") return;
+      // "Edit with…" from the result shown again starts its chain at this creation.
+      registerKept(dataUrl, Promise.resolve(record));
       void restorePhoto(files.original)
         .then((image) => {
           if (!image) return;
@@ -116,6 +120,9 @@ export function useConversion(variant: Variant) {
     },
     [busy, load, replaceOriginal, resetRun, run],
   );
+
+  // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
+  useIncomingPhotos((files) => (files[0] ? selectFile(files[0]) : undefined));
 
   const lastPrompt = ai.state.result?.prompt ?? null;
 

@@ -5,6 +5,7 @@ import { getTool } from "@/config/tools";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { originalOf } from "@/lib/keep-creation";
 import { useAiRun } from "@/hooks/use-ai-run";
+import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
 import { useToolPhoto } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";
 import { downloadImage, type LoadedImage } from "@/lib/image";
@@ -101,6 +102,9 @@ export function usePoem() {
     },
     [busy, load, replacePhoto, resetRun, run],
   );
+
+  // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
+  useIncomingPhotos((files) => (files[0] ? selectFile(files[0]) : undefined));
 
   /** Back to the upload, keeping the failure counters (another photo after a failure). */
   const choosePhoto = useCallback(() => {

@@ -1,6 +1,7 @@
 /** The Modify Scene page: the base picture, the form of what to add, and the result. */
 import { useEffect, useState } from "react";
 import { AlertTriangle, RotateCcw, Undo2 } from "lucide-react";
+import { EditWith } from "@/components/edit-with";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
@@ -83,6 +84,7 @@ export function ScenePage() {
           onDiscard={scene.discardResult}
           onDownload={scene.download}
           onReset={reset}
+          editWith={<EditWith source={{ image: result.dataUrl, tool: "scene" }} disabled={busy} />}
         />
       ) : (
         <section aria-label="Modify the scene" className="space-y-4">

@@ -9,6 +9,8 @@ import { getTool } from "@/config/tools";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { originalOf } from "@/lib/keep-creation";
 import { useAiRun } from "@/hooks/use-ai-run";
+import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
+import { photoOrigin, registerKept, setPhotoOrigin } from "@/lib/photo-origin";
 import { useApiKey } from "@/lib/api-key";
 import { dataUrlToBlob, downloadImage, loadImage, type LoadedImage } from "@/lib/image";
 import { runScene, type SceneRequest } from "./run-scene";
@@ -74,6 +76,8 @@ export function useScene() {
     ({ dataUrl, files, record }) => {
       const type = SCENE_TYPES.find((t) => t === record.details?.type);
       if (!dataUrl || !files.original || !type) return;
+      // "Edit with…" from the change shown again starts its chain at this creation.
+      registerKept(dataUrl, Promise.resolve(record));
       void loadImage(new File([files.original], "picture.jpg", { type: files.original.type }))
         .then((image) => {
           // Anything the user picked meanwhile wins.
@@ -98,6 +102,9 @@ export function useScene() {
     },
     [bases, busy, drop, load, resetRun],
   );
+
+  // A photo handed over (shared into the app, or a result sent on with "Edit with…") is the base.
+  useIncomingPhotos((files) => (files[0] ? selectBase(files[0]) : undefined));
 
   const selectAdded = useCallback(
     async (file: File) => {
@@ -149,6 +156,9 @@ export function useScene() {
     try {
       const blob = dataUrlToBlob(result.dataUrl);
       file = new File([blob], tool.downloadName, { type: blob.type || "image/png" });
+      // The next change is made from the same chain of results as this one (a handed-over photo's).
+      const chain = base && photoOrigin(originalOf(base));
+      if (chain) setPhotoOrigin(file, chain);
     } catch {
       refuse(null, KEEP_EDITING_FAILED);
       return false;
@@ -158,7 +168,7 @@ export function useScene() {
     resetRun();
     setBases((old) => [...old, image]);
     return true;
-  }, [ai.state.result, busy, load, refuse, resetRun, tool.downloadName]);
+  }, [ai.state.result, base, busy, load, refuse, resetRun, tool.downloadName]);
 
   /** Back to the previous base (nothing is sent, nothing counted). */
   const undo = useCallback(() => {
