@@ -2,6 +2,7 @@
 import { Images } from "lucide-react";
 import { getTool } from "@/config/tools";
 import type { CreationRecord } from "@/lib/creations";
+import { ChainLine, chainText, creationChain } from "./creation-chain";
 import { formatDate } from "./format";
 import type { ThumbUrls } from "./use-creations";
 
@@ -16,12 +17,13 @@ export function CreationCard({
 }) {
   const tool = getTool(record.tool);
   const date = formatDate(record.createdAt);
+  const chain = creationChain(record);
   return (
     <li>
       <button
         type="button"
         onClick={onOpen}
-        aria-label={`Open ${tool.label} creation from ${date}`}
+        aria-label={`Open ${tool.label} creation from ${date}${chain.length ? `, made with ${chainText(chain)}` : ""}`}
         className="group flex h-full w-full flex-col overflow-hidden rounded-xl border bg-card text-left transition-colors outline-none hover:border-primary/60 focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <div className="relative aspect-square w-full overflow-hidden bg-muted">
@@ -51,6 +53,7 @@ export function CreationCard({
         </div>
         <div className="grid gap-0.5 p-2.5">
           <span className="truncate text-sm font-medium">{tool.label}</span>
+          <ChainLine chain={chain} />
           <span className="text-xs text-muted-foreground">{date}</span>
           {record.instruction && (
             <span className="line-clamp-2 text-xs break-words text-muted-foreground">

@@ -1,8 +1,9 @@
-/** One kept creation shown large, with Download, Share and Delete. */
+/** One kept creation shown large, with how it was made, Download, Share, Edit with… and Delete. */
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { Download, ExternalLink, Trash2 } from "lucide-react";
 import { CompareSlider } from "@/components/compare-slider";
+import { EditWith } from "@/components/edit-with";
 import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -11,6 +12,7 @@ import { useObjectUrls } from "@/hooks/use-object-urls";
 import { getTool } from "@/config/tools";
 import { getCreation, readText, type CreationRecord } from "@/lib/creations";
 import { downloadImage } from "@/lib/image";
+import { ChainSteps } from "./creation-chain";
 import { formatDate } from "./format";
 
 type Loaded =
@@ -52,14 +54,25 @@ function useCreationFiles(userId: string, record: CreationRecord): Loaded {
   return loaded;
 }
 
+/** The creation's file, read when "Edit with…" is picked before the viewer has it. */
+function blobOf(userId: string, record: CreationRecord): () => Promise<Blob> {
+  return async () => {
+    const found = await getCreation(userId, record.id);
+    if (!found) throw new Error("The creation is gone");
+    return found.files.file;
+  };
+}
+
 function ViewerBody({
   userId,
   record,
   onDelete,
+  onOpen,
 }: {
   userId: string;
   record: CreationRecord;
   onDelete: () => void;
+  onOpen: (record: CreationRecord) => void;
 }) {
   const loaded = useCreationFiles(userId, record);
   const tool = getTool(record.tool);
@@ -80,6 +93,8 @@ function ViewerBody({
           )}
         </DialogDescription>
       </DialogHeader>
+
+      <ChainSteps userId={userId} record={record} onOpen={onOpen} />
 
       {loaded.status === "loading" && (
         <div role="status" className="flex min-h-40 items-center justify-center gap-2 text-muted-foreground">
@@ -124,6 +139,15 @@ function ViewerBody({
             }
           />
         )}
+        {record.kind === "image" && (
+          <EditWith
+            source={{
+              image: loaded.status === "ready" ? loaded.file : blobOf(userId, record),
+              tool: record.tool,
+              creation: record,
+            }}
+          />
+        )}
         <Button variant="outline" asChild>
           <Link to={tool.path}>
             <ExternalLink aria-hidden="true" />
@@ -139,23 +163,35 @@ function ViewerBody({
   );
 }
 
-/** One creation, large: the before/after slider or the poem, with Download, Share and Delete. */
+/**
+ * One creation, large: the before/after slider or the poem, the steps it was made in (each earlier one
+ * opens in its place), with Download, Share, Edit with… and Delete.
+ */
 export function CreationViewer({
   userId,
   record,
   onOpenChange,
   onDelete,
+  onOpen,
 }: {
   userId: string;
   record: CreationRecord | null;
   onOpenChange: (open: boolean) => void;
   onDelete: (record: CreationRecord) => void;
+  /** Shows another creation in the viewer (an earlier step of this one). */
+  onOpen: (record: CreationRecord) => void;
 }) {
   return (
     <Dialog open={record !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
         {record && (
-          <ViewerBody key={record.id} userId={userId} record={record} onDelete={() => onDelete(record)} />
+          <ViewerBody
+            key={record.id}
+            userId={userId}
+            record={record}
+            onDelete={() => onDelete(record)}
+            onOpen={onOpen}
+          />
         )}
       </DialogContent>
     </Dialog>

@@ -153,6 +153,7 @@ function CreationsView({ userId }: { userId: string }) {
         record={open}
         onOpenChange={(next) => !next && setOpen(null)}
         onDelete={remove}
+        onOpen={setOpen}
       />
       <DeleteCreationsDialog userId={userId} open={confirmAll} onOpenChange={setConfirmAll} />
     </div>
