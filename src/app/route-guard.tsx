@@ -1,16 +1,36 @@
-/** Keeps login-required routes behind the login screen. */
+/** Keeps login-required routes behind the login screen, without bouncing a visitor who is only offline. */
 import type { ReactNode } from "react";
-import { Navigate, useLocation } from "react-router-dom";
+import { Link, Navigate, useLocation } from "react-router-dom";
+import { WifiOff } from "lucide-react";
+import { useOnline } from "@/hooks/use-online";
 import { useAuth } from "@/lib/auth";
 import { authPathFor } from "@/lib/auth-redirect";
+import { OFFLINE_SIGN_IN_MESSAGE, SIGN_IN_CHECK_MESSAGE } from "@/lib/offline";
+import { sessionStorageKey } from "@/lib/supabase";
+
+/**
+ * A session is still stored: "signed out" then only means the auth server could not be reached to
+ * refresh it (a refused refresh removes it), so the visitor is not sent to sign in again.
+ */
+function sessionStillStored(): boolean {
+  try {
+    return localStorage.getItem(sessionStorageKey()) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Login-required routes (SPEC 2.1): "Loading..." while the session check runs, the content with a
  * session, and the login screen without one, which brings the visitor back here after signing in.
+ * A stored session that could not be refreshed (offline, or the auth server out of reach) waits here
+ * instead: the page opens once the auth client refreshes it (at once on reconnecting, providers.tsx).
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
+  const online = useOnline();
+  const here = location.pathname + location.search + location.hash;
   if (auth.status === "loading") {
     return (
       <div role="status" className="flex min-h-[50vh] items-center justify-center text-muted-foreground">
@@ -19,7 +39,21 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     );
   }
   if (auth.status === "signed-out") {
-    return <Navigate to={authPathFor(location.pathname + location.search + location.hash)} replace />;
+    if (!sessionStillStored()) return <Navigate to={authPathFor(here)} replace />;
+    return (
+      <div
+        role="status"
+        className="flex min-h-[50vh] flex-col items-center justify-center gap-3 p-4 text-center text-muted-foreground"
+      >
+        <WifiOff aria-hidden="true" className="size-6" />
+        <p className="max-w-md">{online ? SIGN_IN_CHECK_MESSAGE : OFFLINE_SIGN_IN_MESSAGE}</p>
+        {online && (
+          <Link to={authPathFor(here)} className="text-sm font-medium underline underline-offset-2">
+            Sign in again
+          </Link>
+        )}
+      </div>
+    );
   }
   return <>{children}</>;
 }

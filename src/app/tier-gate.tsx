@@ -1,6 +1,6 @@
 /**
  * The gate in front of every tool: signed in, on a plan that allows the tool, with conversions left;
- * otherwise what is missing and the way to it.
+ * otherwise what is missing and the way to it. Offline, a plan that cannot be read lets the visitor in.
  */
 import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
@@ -13,6 +13,7 @@ import { tierAtLeast, type TierId } from "@/config/tiers";
 import { useAuth } from "@/lib/auth";
 import { authPathFor } from "@/lib/auth-redirect";
 import { useSubscriptionTier } from "@/lib/subscription";
+import { useOnline } from "@/hooks/use-online";
 import { useRemainingConversions } from "@/hooks/use-remaining";
 
 export type GateState =
@@ -34,8 +35,12 @@ function useGateState(requiredTier: TierId): GateState {
   const auth = useAuth();
   const tier = useSubscriptionTier();
   const remaining = useRemainingConversions();
+  const online = useOnline();
   if (auth.status === "loading") return { kind: "loading" };
   if (auth.status === "signed-out") return { kind: "login-required" };
+  // Offline, the plan cannot be read (its query waits for the connection, or failed for want of one):
+  // the tool opens and says it needs a connection; its run checks the plan again, online, at the moment.
+  if (!online && remaining.status !== "ready") return { kind: "allowed" };
   if (remaining.status === "loading") return { kind: "loading" };
   if (remaining.status === "error") return { kind: "error", retry: () => void tier.refetch() };
   if (!tier.data || !tierAtLeast(tier.data, requiredTier)) return { kind: "limit-reached" };

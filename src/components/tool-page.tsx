@@ -1,9 +1,10 @@
-/** The frame of every AI tool page: heading, error banner with Try again, the tool, key field, overlay. */
+/** The frame of every AI tool page: heading, notices, error banner with Try again, the tool, key field, overlay. */
 import type { ReactNode } from "react";
 import { RefreshCw } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
 import { ErrorBanner } from "@/components/error-banner";
 import { LocalEngineNotice } from "@/components/local-engine-notice";
+import { OfflineNotice } from "@/components/offline-notice";
 import { ProcessingOverlay } from "@/components/processing-overlay";
 import { RemainingCounter } from "@/components/remaining-counter";
 import { Button } from "@/components/ui/button";
@@ -42,7 +43,8 @@ export type ToolPageProps = {
 
 /**
  * The frame every AI tool page shares (docs/architecture.md "AI tools"): heading with the remaining counter, the
- * local-engine notice, the error banner, the tool itself, the API key field and the processing overlay.
+ * local-engine notice, the offline notice (the tool needs a connection; its run says so and counts nothing),
+ * the error banner, the tool itself, the API key field and the processing overlay.
  */
 export function ToolPage({
   tool,
@@ -77,6 +79,7 @@ export function ToolPage({
       </header>
 
       <LocalEngineNotice />
+      <OfflineNotice />
 
       {run.error && (
         <ErrorBanner

@@ -1,4 +1,4 @@
-/** The AI run every tool shares: allowance, one run at a time, cancel, retries, toasts, counting. */
+/** The AI run every tool shares: allowance, connection, one run at a time, cancel, retries, toasts, counting. */
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
@@ -6,10 +6,13 @@ import type { FeatureId } from "@/config/tiers";
 import { afterFailedServerRun, countedByServer, PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
+import { MESSAGES } from "@/lib/gemini/errors";
 import type { NewCreation } from "@/lib/creations";
+import { CONNECTION_LOST_MESSAGE, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
 import { recordConversion } from "@/lib/usage";
 import { keepCreation } from "@/lib/keep-creation";
 import { useAllowance, type Denied } from "./use-allowance";
+import { isOnline, whenOffline } from "./use-online";
 
 /** A failure as the user sees it: the tool's message (SPEC 8) and one plain sentence of what to do. */
 export type AiFailure = {
@@ -115,13 +118,51 @@ function reducer<I, R>(state: AiRunState<I, R>, action: Action<I, R>): AiRunStat
 
 export const CANCELLED_TOAST = "Conversion cancelled. Nothing was counted.";
 
+const OFFLINE_TOAST_ID = "offline-run";
+
+/** A run refused because there is no connection: nothing was checked, sent or counted. */
+const OFFLINE_REFUSAL: AiFailure = {
+  reason: OFFLINE_RUN_MESSAGE,
+  message: OFFLINE_RUN_MESSAGE,
+  advice: OFFLINE_RUN_ADVICE,
+  kind: "offline",
+};
+
+/** Failures of the way to the AI (no answer, none in time, a stream cut off) rather than of its answer. */
+const TRANSPORT: ReadonlySet<GeminiErrorKind | undefined> = new Set(["offline", "timeout", "server"]);
+
+/**
+ * A run that failed for want of a connection, in the offline words of lib/offline.ts, shown as they are
+ * (not inside the tool's "Failed to ..."): a tool's own offline wording (a batch the dropped connection
+ * stopped), or a failure on the way to the AI while the browser says it is offline (online, "Could not
+ * reach the AI service." and the others keep their own words: the server is out of reach, not the web).
+ */
+function offlineFailure(failure: ReturnType<typeof describeFailure>): AiFailure | null {
+  if (failure.kind === "offline" && failure.message !== MESSAGES.offline)
+    return { reason: failure.message, message: failure.message, advice: failure.advice, kind: "offline" };
+  if (!TRANSPORT.has(failure.kind) || isOnline()) return null;
+  const message = CONNECTION_LOST_MESSAGE;
+  return { reason: message, message, advice: OFFLINE_RUN_ADVICE, kind: "offline" };
+}
+
+/** The allowance check, or "offline" if the connection drops first (a paused plan read would wait for it). */
+async function checkUnlessOffline<T>(check: Promise<T>): Promise<T | "offline"> {
+  const stop = new AbortController();
+  try {
+    return await Promise.race([check, whenOffline(stop.signal).then(() => "offline" as const)]);
+  } finally {
+    stop.abort();
+  }
+}
+
 /**
  * The one flow of every AI tool (docs/architecture.md "AI tools"): the allowance checked at the moment of the
  * action (signed in, plan, conversions left, feature gate); one run in flight, cancelled by `cancel`
  * (Cancel, Escape) and by leaving the page; retry waits in the state; the tool's toasts; a conversion
  * counted only for what came back, as it comes back (in hosted mode by the server, lib/allowance.ts);
  * every failure as message plus advice, except the server's "no conversions left", which is answered
- * like the allowance check's own refusal.
+ * like the allowance check's own refusal. Offline, a run is refused before anything is checked, reserved
+ * or counted, with the offline message; the input stays for "Try again" once the connection is back.
  */
 export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
   const [state, dispatch] = useReducer(reducer<I, R>, undefined, initialState<I, R>);
@@ -146,9 +187,18 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
       const opts = optionsRef.current;
       dispatch({ type: "start", input });
       try {
-        const allowance = await check({ cost: opts.cost?.(input), feature: opts.feature?.(input) });
+        const allowance = isOnline()
+          ? await checkUnlessOffline(check({ cost: opts.cost?.(input), feature: opts.feature?.(input) }))
+          : "offline";
         if (ac.signal.aborted) {
           dispatch({ type: "stopped" });
+          return undefined;
+        }
+        // No connection: nothing checked, reserved, sent or counted; the photo and the words stay.
+        if (allowance === "offline" || (!allowance.ok && allowance.reason === "error" && !isOnline())) {
+          dispatch({ type: "failure", error: OFFLINE_REFUSAL });
+          // One toast however often the button is pressed offline.
+          toast.error(OFFLINE_RUN_MESSAGE, { id: OFFLINE_TOAST_ID, description: OFFLINE_RUN_ADVICE });
           return undefined;
         }
         if (!allowance.ok) {
@@ -194,6 +244,7 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
         } catch (error) {
           const failure = describeFailure(error);
           const cancelled = ac.signal.aborted || failure.cancelled;
+          const offline = offlineFailure(failure);
           if (onServer) afterFailedServerRun(queryClient, userId, !cancelled && failure.kind === "limit");
           if (cancelled) {
             dispatch({ type: "stopped" });
@@ -203,6 +254,9 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
             dispatch({ type: "stopped" });
             if (toastId !== undefined) toast.dismiss(toastId);
             limitReached();
+          } else if (offline) {
+            dispatch({ type: "failure", error: offline });
+            toast.error(offline.message, { id: toastId, description: offline.advice });
           } else {
             const message = copy.failure(failure.message);
             dispatch({

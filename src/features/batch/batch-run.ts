@@ -1,10 +1,18 @@
 /**
  * One run of the batch (no React): the queue over its images, each sent with the instruction as
  * prepared ahead (or prepared now, its thumbnail handed to the card), every queue event passed on,
- * and what the run comes to: its summary, a toast for the failures, or one error when nothing came back.
+ * a dropped connection stopping what is not done yet, and what the run comes to: its summary, a toast
+ * for the failures, or one error when nothing came back or the connection dropped.
  */
 import { toast } from "sonner";
-import type { GeminiTarget, RetryWait } from "@/lib/gemini";
+import { onConnectionChange, isOnline } from "@/hooks/use-online";
+import { GeminiError, type GeminiTarget, type RetryWait } from "@/lib/gemini";
+import {
+  BATCH_ITEM_OFFLINE_MESSAGE,
+  BATCH_OFFLINE_ADVICE,
+  BATCH_OFFLINE_MESSAGE,
+  OFFLINE_RUN_ADVICE,
+} from "@/lib/offline";
 import { BATCH_TOASTS, batchFailed } from "./batch-copy";
 import { batchErrorText, processBatchImage, type BatchResult } from "./batch-image";
 import { startBatch, type BatchEvent, type BatchRun, type BatchSummary } from "./batch-queue";
@@ -20,12 +28,29 @@ export type BatchRunOptions = {
   onEvent: (event: BatchEvent<BatchResult>) => void;
 };
 
-/** The first failure of a run: its error, and the first advice any failure gave. */
-type FirstFailure = { error: unknown; advice: string };
+/** The first failure of a run: its error, the first advice any failure gave, and a dropped connection. */
+type FirstFailure = { error: unknown; advice: string; offline: boolean };
 
+/** What the card of an image the dropped connection stopped says: retried by "Try again" later. */
+const itemOffline = () =>
+  new GeminiError({
+    kind: "offline",
+    message: BATCH_ITEM_OFFLINE_MESSAGE,
+    advice: OFFLINE_RUN_ADVICE,
+    retryable: true,
+  });
+
+/**
+ * The run over the queue. The connection dropping (the browser's offline event) stops every image not
+ * done yet: each is cut off or never sent, counted for nothing, and its card says it was not sent for
+ * want of a connection, so "Try again" or "Retry failed" takes it again once back online. The images
+ * that came back stay done, counted and kept.
+ */
 export function startBatchRun(options: BatchRunOptions): BatchRun & { firstFailure: () => FirstFailure } {
   const { instruction, target, photos } = options;
-  const first: FirstFailure = { error: null, advice: "" };
+  const first: FirstFailure = { error: null, advice: "", offline: false };
+  /** Images stopped by the dropped connection: reported as failed (retryable), not as cancelled. */
+  let stoppedOffline = 0;
   const run = startBatch({
     items: options.items,
     signal: options.signal,
@@ -40,6 +65,11 @@ export function startBatchRun(options: BatchRunOptions): BatchRun & { firstFailu
           : undefined,
       }),
     onEvent: (event) => {
+      if (event.type === "cancelled" && first.offline && !options.signal.aborted) {
+        stoppedOffline++;
+        options.onEvent({ type: "failed", id: event.id, error: itemOffline() });
+        return;
+      }
       if (event.type === "failed") {
         first.error ??= event.error;
         first.advice ||= batchErrorText(event.error).advice;
@@ -47,14 +77,29 @@ export function startBatchRun(options: BatchRunOptions): BatchRun & { firstFailu
       options.onEvent(event);
     },
   });
-  return { ...run, firstFailure: () => first };
+  const stopWhenOffline = onConnectionChange(() => {
+    if (isOnline() || first.offline) return;
+    first.offline = true;
+    for (const item of options.items) run.cancel(item.id);
+  });
+  const done = run.done
+    .then((summary): BatchSummary => ({
+      ...summary,
+      failed: summary.failed + stoppedOffline,
+      cancelled: summary.cancelled - stoppedOffline,
+    }))
+    .finally(stopWhenOffline);
+  return { ...run, done, firstFailure: () => first };
 }
 
 /**
- * What a finished run comes to: nothing back and failures is one error (the count and the first
+ * What a finished run comes to: stopped by a dropped connection is the batch's offline error (the
+ * banner's Try again resumes it), nothing back and failures is one error (the count and the first
  * failure's advice), nothing back at all a cancel; otherwise the summary, with a toast for any failures.
  */
 export function batchOutcome(summary: BatchSummary, first: FirstFailure): BatchSummary {
+  if (first.offline)
+    throw new GeminiError({ kind: "offline", message: BATCH_OFFLINE_MESSAGE, advice: BATCH_OFFLINE_ADVICE });
   if (summary.done === 0 && summary.failed > 0) throw batchFailed(summary.failed, first.error, first.advice);
   if (summary.done === 0) throw new DOMException("Every image was cancelled", "AbortError");
   if (summary.failed > 0) toast.error(BATCH_TOASTS.failed(summary.failed), { description: first.advice });
