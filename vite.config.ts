@@ -6,6 +6,7 @@ import { localBackend } from "./server/backend/plugin.ts";
 import { localAiEngine } from "./server/local-ai/plugin.ts";
 import { apiRoutes } from "./server/api/plugin.ts";
 import { routePreload, staticHosting } from "./server/static/plugin.ts";
+import { pwa } from "./server/static/pwa.ts";
 import { securityPlugin } from "./server/security/plugin.ts";
 import { aiMode } from "./server/build/ai-mode.ts";
 
@@ -70,6 +71,9 @@ export default defineConfig({
       // for a touch of the avatar: src/features/account/user-menu.tsx).
       withSession: ["src/lib/supabase-client.ts"],
     }),
+    // The web app manifest and the service worker (src/sw/sw.ts), in `vite build` only: installable,
+    // opens offline, takes photos from the share sheet (server/static/pwa.ts).
+    pwa(),
   ],
   resolve: { alias: { "@": path.resolve("src") } },
   server: { port: Number(process.env.PORT) || 5173 },

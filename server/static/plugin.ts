@@ -8,7 +8,8 @@
  * - `vite preview` (`npm start`): files of the build are answered from disk with the best encoding the
  *   browser accepts (br, then gzip), `Vary: Accept-Encoding`, an ETag, and the cache policy of a
  *   static host: hashed files under /assets/ are immutable for a year, everything else (index.html,
- *   the favicon...) is revalidated on every load (`no-cache`), so a deploy shows at once.
+ *   the service worker sw.js, the web app manifest, the icons...) is revalidated on every load
+ *   (`no-cache`), so a deploy shows at once and the browser finds a new service worker on the next load.
  *
  * Everything else (the local Supabase, /api, the local preview engine) passes through untouched.
  * Imported only by vite.config.ts; nothing here reaches the browser bundle.
@@ -167,9 +168,15 @@ export function staticHosting(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
       isBuild = config.command === "build";
     },
-    async closeBundle() {
-      if (!isBuild || !fs.existsSync(outDir)) return;
-      await precompress(outDir);
+    // Last, after the service worker is built with its precache list (server/static/pwa.ts), so sw.js
+    // is compressed as it is served.
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      async handler() {
+        if (!isBuild || !fs.existsSync(outDir)) return;
+        await precompress(outDir);
+      },
     },
     configurePreviewServer(server) {
       const fail = (res: ServerResponse, next: Connect.NextFunction, error: unknown) => {
