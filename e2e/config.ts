@@ -48,6 +48,10 @@ export function e2eConfig(options: E2eOptions) {
       baseURL,
       trace: "retain-on-failure",
       screenshot: "only-on-failure",
+      // The service worker is off unless a spec exercises it deliberately (e2e/pwa.spec.ts and
+      // e2e/share.spec.ts: `test.use({ serviceWorkers: "allow" })`), never half-on: every other spec
+      // tests the app as the server answers it, with no worker installing in the background.
+      serviceWorkers: "block",
     },
     projects: [
       {

@@ -6,6 +6,7 @@ import { createRoot } from "react-dom/client";
 import "./index.css";
 import { App } from "@/app/app";
 import { EnvError, getEnv } from "@/config/env";
+import { registerServiceWorker } from "@/lib/service-worker";
 
 const root = createRoot(document.getElementById("root")!);
 
@@ -20,6 +21,8 @@ try {
       </StrictMode>,
     );
   });
+  // Installable and offline in a production build: the worker registers after `load` (no-op in dev).
+  registerServiceWorker();
 } catch (error) {
   // A misconfigured build says what is missing instead of showing a blank page.
   if (!(error instanceof EnvError)) throw error;
