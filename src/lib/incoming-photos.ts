@@ -7,11 +7,15 @@
 import type { DBSchema } from "idb";
 import { databaseConnection } from "@/lib/indexed-db";
 import type { ChainStep } from "@/lib/photo-origin";
+import { blobBytes } from "@/lib/read-blob";
 
 export type IncomingSource = "share" | "open-with" | "edit";
 
-/** One file as it is kept (a File is rebuilt from it: not every engine stores File objects). */
-type StoredFile = { blob: Blob; name: string; type: string; lastModified: number };
+/**
+ * One file as it is kept: its bytes, as creations keep theirs (src/lib/creations/stored-files.ts), since
+ * every engine clones an ArrayBuffer (not every one stores Blobs or Files); a File is rebuilt from it.
+ */
+type StoredFile = { data: ArrayBuffer; name: string; type: string; lastModified: number };
 
 type StoredIncoming = {
   id: string;
@@ -50,7 +54,7 @@ function newId(): string {
 }
 
 function toFile(stored: StoredFile): File {
-  return new File([stored.blob], stored.name, { type: stored.type, lastModified: stored.lastModified });
+  return new File([stored.data], stored.name, { type: stored.type, lastModified: stored.lastModified });
 }
 
 function fromStored(stored: StoredIncoming): IncomingPhotos {
@@ -70,15 +74,19 @@ export async function putIncoming(
   from?: readonly ChainStep[],
 ): Promise<string> {
   const id = newId();
-  const record: StoredIncoming = {
-    id,
-    source,
-    files: files.map((file) => ({
-      blob: file.slice(0, file.size, file.type),
+  // The bytes are read before the database is touched (a transaction would commit while waiting).
+  const stored = await Promise.all(
+    files.map(async (file) => ({
+      data: await blobBytes(file),
       name: file.name,
       type: file.type,
       lastModified: file.lastModified,
     })),
+  );
+  const record: StoredIncoming = {
+    id,
+    source,
+    files: stored,
     createdAt: Date.now(),
     ...(from?.length ? { from: from.map((step) => ({ ...step })) } : {}),
   };
