@@ -1,7 +1,6 @@
 /// <reference types="node" />
 /** The service worker's share target: a multipart POST is kept in IndexedDB and answered with the chooser. */
-import { Blob as NodeBlob, File as NodeFile } from "node:buffer";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readIncoming } from "@/lib/incoming-photos";
 import { blobBytes } from "@/lib/read-blob";
 import { isShareTarget, shareTargetResponse } from "@/sw/share-target";
@@ -52,16 +51,6 @@ function redirectOf(response: Response) {
 }
 
 describe("share target", () => {
-  // A service worker has one realm: the File of request.formData() is the File it stores and reads back.
-  // jsdom's File and Blob are not the ones Request reads and writes, so Node's stand in for them here.
-  beforeEach(() => {
-    vi.stubGlobal("File", NodeFile);
-    vi.stubGlobal("Blob", NodeBlob);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it("answers only the share sheet's POST to /share-target", () => {
     expect(isShareTarget(sharePost("x"))).toBe(true);
     expect(isShareTarget(new Request(`${ORIGIN}/share-target`))).toBe(false);
