@@ -63,8 +63,10 @@ describe("useIncomingPhotos", () => {
       hash: "#top",
       state: null,
     });
-    // Every mount waited on the same take, whose answers have all run by now: still one call.
+    // Every mount waited on the same take, whose answers have all run by now: still one call, and no
+    // mount found the photos gone.
     expect(accept).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(INCOMING_LOST)).not.toBeInTheDocument();
   });
 
   it("a share has no chain: the files are given untagged", async () => {
