@@ -1,5 +1,5 @@
 /** The menu of "Edit with…": every tool that takes a photo, with its icon; a pick hands the result over. */
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "sonner";
 import { ChevronDown, Wand2 } from "lucide-react";
@@ -33,11 +33,7 @@ export function EditWithMenu({ source, size, label, focusFirstItem, onClosed }: 
   // Read when the menu closes right after a pick, before the render that sets `sending`.
   const sendingRef = useRef(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const firstItemRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (focusFirstItem) firstItemRef.current?.focus();
-  }, [focusFirstItem]);
+  const focusFirstRef = useRef(focusFirstItem);
 
   async function pick(target: ToolId) {
     if (sendingRef.current) return;
@@ -72,17 +68,22 @@ export function EditWithMenu({ source, size, label, focusFirstItem, onClosed }: 
           <ChevronDown aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="max-h-[60vh] w-60 overflow-y-auto">
+      <DropdownMenuContent
+        align="start"
+        className="max-h-[60vh] w-60 overflow-y-auto"
+        onFocus={(event) => {
+          // Radix focuses the menu itself on opening, and its first item only when a key opened it
+          // after Radix was listening: the key that pressed the button came before, so do it here.
+          if (!focusFirstRef.current || event.target !== event.currentTarget) return;
+          focusFirstRef.current = false;
+          event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+        }}
+      >
         <DropdownMenuLabel>Open this result in</DropdownMenuLabel>
-        {PHOTO_TOOLS.map((tool, index) => {
+        {PHOTO_TOOLS.map((tool) => {
           const Icon = TOOL_ICONS[tool.id];
           return (
-            <DropdownMenuItem
-              key={tool.id}
-              ref={index === 0 ? firstItemRef : undefined}
-              disabled={sending}
-              onSelect={() => void pick(tool.id)}
-            >
+            <DropdownMenuItem key={tool.id} disabled={sending} onSelect={() => void pick(tool.id)}>
               <Icon aria-hidden="true" />
               {tool.label}
             </DropdownMenuItem>
