@@ -9,7 +9,7 @@ import { putIncoming, readIncoming } from "@/lib/incoming-photos";
 import { server } from "../msw/server";
 import { makeSession, passwordLoginHandler, subscriptionHandler } from "../msw/supabase";
 import { renderApp } from "../utils";
-import { fixtureFile, signedIn } from "./tool-kit";
+import { fixtureFile, signedIn, toolPageEnvironment } from "./tool-kit";
 
 const QUESTION = "What would you like to do with this photo?";
 
@@ -116,6 +116,8 @@ describe("share chooser, one photo", () => {
 });
 
 describe("share chooser, several photos", () => {
+  toolPageEnvironment();
+
   it("sends three photos straight to Batch Processing with all of them", async () => {
     signedIn({ tier: "$5/month" });
     const { router, id, arrivals } = await openChooser(photos(3));
@@ -125,6 +127,25 @@ describe("share chooser, several photos", () => {
     expect(router.state.location.pathname).toBe(paths.batch);
     expect(arrivals.find((arrival) => arrival.pathname === paths.batch)?.incoming).toBe(id);
     expect(screen.queryByRole("heading", { name: QUESTION })).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId("batch-card")).toHaveLength(3));
+  });
+
+  it("60 photos: Batch takes 50 and says what an upload of 60 says", async () => {
+    signedIn({ tier: "$5/month" });
+    await openChooser(photos(60));
+    await screen.findByRole("heading", { level: 1, name: "Batch Image Processing" });
+    expect(
+      await screen.findByText("You can process at most 50 images at a time: 10 files were not added."),
+    ).toBeInTheDocument();
+    expect(screen.getAllByTestId("batch-card")).toHaveLength(50);
+  });
+
+  it("a PDF among the photos is left out and said, as in a drop", async () => {
+    signedIn({ tier: "$5/month" });
+    const pdf = new File(["%PDF-1.7\n1 0 obj"], "invoice.pdf", { type: "application/pdf" });
+    await openChooser([...photos(2), pdf]);
+    expect(await screen.findByText("1 file was skipped because it is not an image.")).toBeInTheDocument();
+    expect(screen.getAllByTestId("batch-card")).toHaveLength(2);
   });
 });
 
