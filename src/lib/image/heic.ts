@@ -1,7 +1,11 @@
 /**
  * HEIC/HEIF decoding through heic-to (libheif compiled to WebAssembly, ~3 MB). It is imported only when a
  * HEIC/HEIF file is chosen, so it is a lazy chunk of its own; the module-level promise makes it load once.
+ * heic-to runs libheif in a worker of its own and hands back the pixels; it stays on the page (inside the
+ * image worker, Vite's default worker format would inline all 3 MB into that worker's chunk).
  */
+import { ImageInputError } from "./errors";
+
 type HeicToModule = typeof import("heic-to/csp");
 
 let heicModule: Promise<HeicToModule> | null = null;
@@ -30,4 +34,20 @@ export async function decodeHeic(blob: Blob): Promise<ImageBitmap> {
     throw new HeicDecoderUnavailableError(error);
   }
   return module.heicTo({ blob, type: "bitmap" });
+}
+
+/** decodeHeic with its failures as the sentence the user sees: decoder not loadable, or a damaged file. */
+export async function decodeHeicFile(file: Blob): Promise<ImageBitmap> {
+  try {
+    return await decodeHeic(file);
+  } catch (error) {
+    if (error instanceof HeicDecoderUnavailableError) {
+      throw new ImageInputError(
+        "unsupported",
+        "HEIC photos can't be opened right now. Check your connection and try again, or choose a JPG or PNG.",
+        { cause: error },
+      );
+    }
+    throw new ImageInputError("corrupt", undefined, { cause: error });
+  }
 }

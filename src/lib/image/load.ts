@@ -1,10 +1,17 @@
-/** Turns a user's file into an upright image the page can show, checked before any decode. */
+/**
+ * Turns a user's file into an upright image the page can show, checked before any decode. The decoding
+ * happens in the image worker where there is one (offload.ts), else on the page as below.
+ */
 import { blobBytes } from "@/lib/read-blob";
 import { ImageInputError } from "./errors";
-import { HeicDecoderUnavailableError, decodeHeic } from "./heic";
+import { decodeHeicFile } from "./heic";
 import { assertDecodable, readImageHeader, type ImageHeader } from "./header";
+import { HEIC_PREVIEW_QUALITY, loadOffPage, releaseWorkingCopy, trackWorkingCopy } from "./offload";
 import { DecodeError, decodeUpright, encodePixels, fromBitmap, resizePixels, type Pixels } from "./render";
+import { WORKING_MAX_SIDE, fitWithin, type Size } from "./size";
 import { isHeifType, sniffImageType, sniffUnsupportedImageFormat, type SniffedType } from "./sniff";
+
+export { WORKING_MAX_SIDE, fitWithin };
 
 export type LoadedImage = {
   file: File;
@@ -18,20 +25,18 @@ export type LoadedImage = {
   release(): void;
 };
 
-/** Decoded pixels are kept at most this big (the default prepare size), so a 48 MP photo holds ~16 MB, not 190. */
-export const WORKING_MAX_SIDE = 2048;
 /** Headers are read from this much of the file first (JPEG APP segments can push SOF far in). */
 const HEADER_PROBE_BYTES = 512 * 1024;
-/** HEIC/HEIF previews are re-encoded as JPEG at this quality. */
-const HEIC_PREVIEW_QUALITY = 0.92;
 
 export type LoadedInternals = {
   /** What the browser can decode again: the file itself, or the converted JPEG of a HEIC/HEIF. */
   source: Blob;
   /** Header of `source` (null for a converted HEIC: the JPEG is already upright). */
   sourceHeader: ImageHeader | null;
-  /** Upright pixels, longest side at most WORKING_MAX_SIDE; null once released. */
+  /** Upright pixels on the page, longest side at most WORKING_MAX_SIDE; null once released or in the worker. */
   working: Pixels | null;
+  /** The image worker keeps the working copy under this id (null: decoded on the page). */
+  workerId: number | null;
   busy: number;
   released: boolean;
 };
@@ -40,12 +45,6 @@ const internals = new WeakMap<LoadedImage, LoadedInternals>();
 
 export function getInternals(image: LoadedImage): LoadedInternals | undefined {
   return internals.get(image);
-}
-
-/** Longest side at most maxSide, aspect ratio kept, never upscaled, at least 1x1. */
-export function fitWithin(width: number, height: number, maxSide: number): { width: number; height: number } {
-  const scale = Math.min(1, maxSide / Math.max(width, height));
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
 async function readBytes(blob: Blob): Promise<Uint8Array> {
@@ -57,8 +56,8 @@ async function readBytes(blob: Blob): Promise<Uint8Array> {
   }
 }
 
-/** Sniffs, reads the header and refuses what must not be decoded. */
-async function inspect(file: File): Promise<ImageHeader> {
+/** Sniffs, reads the header and refuses what must not be decoded (an ImageInputError). */
+export async function inspect(file: File): Promise<ImageHeader> {
   if (file.size === 0) throw new ImageInputError("empty");
   let bytes = await readBytes(file.size > HEADER_PROBE_BYTES ? file.slice(0, HEADER_PROBE_BYTES) : file);
   const type = sniffImageType(bytes);
@@ -75,6 +74,7 @@ async function inspect(file: File): Promise<ImageHeader> {
   return header;
 }
 
+/** The page's own decode (no worker here, or it could not do it): the upright image at full size. */
 async function decodeFile(file: File, header: ImageHeader): Promise<{ source: Blob; full: Pixels }> {
   if (!isHeifType(header.type)) {
     try {
@@ -84,20 +84,7 @@ async function decodeFile(file: File, header: ImageHeader): Promise<{ source: Bl
       throw error;
     }
   }
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await decodeHeic(file);
-  } catch (error) {
-    if (error instanceof HeicDecoderUnavailableError) {
-      throw new ImageInputError(
-        "unsupported",
-        "HEIC photos can't be opened right now. Check your connection and try again, or choose a JPG or PNG.",
-        { cause: error },
-      );
-    }
-    throw new ImageInputError("corrupt", undefined, { cause: error });
-  }
-  const full = fromBitmap(bitmap);
+  const full = fromBitmap(await decodeHeicFile(file));
   try {
     return { source: await encodePixels(full, "image/jpeg", HEIC_PREVIEW_QUALITY), full };
   } catch (error) {
@@ -106,14 +93,12 @@ async function decodeFile(file: File, header: ImageHeader): Promise<{ source: Bl
   }
 }
 
-/**
- * Validates and decodes a user's file into an upright, displayable image. The header is checked before any
- * decode (empty, not an image, unreadable, over MAX_PIXELS); HEIC/HEIF is converted in the browser.
- */
-export async function loadImage(file: File): Promise<LoadedImage> {
-  const header = await inspect(file);
+/** The page's own load: decoded at full size, kept at WORKING_MAX_SIDE. */
+async function loadOnPage(
+  file: File,
+  header: ImageHeader,
+): Promise<Omit<LoadedInternals, "busy" | "released"> & { full: Size }> {
   const { source, full } = await decodeFile(file, header);
-
   let working = full;
   if (Math.max(full.width, full.height) > WORKING_MAX_SIDE) {
     const size = fitWithin(full.width, full.height, WORKING_MAX_SIDE);
@@ -123,15 +108,21 @@ export async function loadImage(file: File): Promise<LoadedImage> {
       full.close();
     }
   }
+  const sourceHeader = source === file ? header : null;
+  return { source, sourceHeader, working, workerId: null, full: { width: full.width, height: full.height } };
+}
 
-  const state: LoadedInternals = {
-    source,
-    sourceHeader: source === file ? header : null,
-    working,
-    busy: 0,
-    released: false,
-  };
-  const previewUrl = URL.createObjectURL(source);
+/**
+ * Validates and decodes a user's file into an upright, displayable image. The header is checked before any
+ * decode (empty, not an image, unreadable, over MAX_PIXELS); HEIC/HEIF is converted in the browser.
+ */
+export async function loadImage(file: File): Promise<LoadedImage> {
+  const header = await inspect(file);
+  const offPage = await loadOffPage(file, header);
+  const { full, ...decoded } = offPage ? { ...offPage, working: null } : await loadOnPage(file, header);
+
+  const state: LoadedInternals = { ...decoded, busy: 0, released: false };
+  const previewUrl = URL.createObjectURL(state.source);
   const image: LoadedImage = {
     file,
     type: header.type,
@@ -142,6 +133,7 @@ export async function loadImage(file: File): Promise<LoadedImage> {
       if (state.released) return;
       state.released = true;
       URL.revokeObjectURL(previewUrl);
+      if (state.workerId !== null) releaseWorkingCopy(image, state.workerId);
       if (state.busy === 0) {
         state.working?.close();
         state.working = null;
@@ -149,5 +141,6 @@ export async function loadImage(file: File): Promise<LoadedImage> {
     },
   };
   internals.set(image, state);
+  if (state.workerId !== null) trackWorkingCopy(image, state.workerId);
   return image;
 }

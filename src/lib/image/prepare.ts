@@ -1,7 +1,13 @@
-/** An image made ready to send: upright, downscaled, re-encoded without its metadata, in base64. */
+/**
+ * An image made ready to send: upright, downscaled, re-encoded without its metadata, in base64. The work
+ * happens in the image worker where there is one (offload.ts), else on the page as below.
+ */
 import { ImageInputError } from "./errors";
-import { fitWithin, getInternals, loadImage, type LoadedImage, type LoadedInternals } from "./load";
+import { fitWithin, getInternals, inspect, loadImage, type LoadedImage, type LoadedInternals } from "./load";
+import { prepareOffPage } from "./offload";
 import { DecodeError, blobToBase64, decodeUpright, encodePixels, resizePixels, type Pixels } from "./render";
+import { isHeifType } from "./sniff";
+import { imageWorkerAvailable } from "./worker-client";
 
 export type PrepareOptions = {
   /** Longest side of the result in pixels (never upscaled). Default 2048. */
@@ -37,6 +43,15 @@ export async function prepareImage(
   if (!state) {
     // A File, or a LoadedImage this module did not make (a test double, another realm's object).
     const file = image instanceof Blob || !("file" in image) ? (image as File) : image.file;
+    if (imageWorkerAvailable()) {
+      // Straight to the size asked for, with no working copy kept (a HEIC goes through loadImage).
+      const header = await inspect(file);
+      const { maxSide, quality, mimeType } = settle(options);
+      const prepared = isHeifType(header.type)
+        ? null
+        : await prepareOffPage({ id: null, source: file, header, full: null, maxSide, quality, mimeType });
+      if (prepared) return prepared;
+    }
     const loaded = await loadImage(file);
     try {
       return await prepareLoaded(loaded, getInternals(loaded)!, options);
@@ -47,20 +62,31 @@ export async function prepareImage(
   return prepareLoaded(image as LoadedImage, state, options);
 }
 
+/** The options with their defaults; a RangeError for a maxSide under 1. */
+function settle(options: PrepareOptions): Required<PrepareOptions> {
+  const maxSide = options.maxSide ?? DEFAULT_PREPARE_OPTIONS.maxSide;
+  if (!Number.isFinite(maxSide) || maxSide < 1)
+    throw new RangeError(`maxSide must be at least 1, got ${maxSide}`);
+  const quality = Math.min(1, Math.max(0, options.quality ?? DEFAULT_PREPARE_OPTIONS.quality));
+  return { maxSide, quality, mimeType: options.mimeType ?? DEFAULT_PREPARE_OPTIONS.mimeType };
+}
+
 async function prepareLoaded(
   image: LoadedImage,
   state: LoadedInternals,
   options: PrepareOptions,
 ): Promise<PreparedImage> {
-  const maxSide = options.maxSide ?? DEFAULT_PREPARE_OPTIONS.maxSide;
-  if (!Number.isFinite(maxSide) || maxSide < 1)
-    throw new RangeError(`maxSide must be at least 1, got ${maxSide}`);
-  const quality = Math.min(1, Math.max(0, options.quality ?? DEFAULT_PREPARE_OPTIONS.quality));
-  const mimeType = options.mimeType ?? DEFAULT_PREPARE_OPTIONS.mimeType;
+  const { maxSide, quality, mimeType } = settle(options);
   const size = fitWithin(image.width, image.height, maxSide);
 
   state.busy++;
   try {
+    if (state.workerId !== null) {
+      const { source, sourceHeader: header, workerId: id } = state;
+      const full = { width: image.width, height: image.height };
+      const prepared = await prepareOffPage({ id, source, header, full, maxSide, quality, mimeType });
+      if (prepared) return prepared;
+    }
     // The kept pixels serve any size up to theirs; a bigger one (maxSide over WORKING_MAX_SIDE) decodes again.
     let source: Pixels;
     let ownSource = false;

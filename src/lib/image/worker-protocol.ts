@@ -1,0 +1,50 @@
+/** The messages between the page (worker-client.ts) and the image worker (image.worker.ts, work.ts). */
+import type { ImageHeader } from "./header";
+import type { Size } from "./size";
+
+/** A user's image decoded in the worker, which keeps its working copy under `id` until "release". */
+export type LoadRequest = { op: "load"; id: number; blob: Blob; header: ImageHeader; maxSide: number };
+
+/** Pixels decoded on the page (a HEIC through heic-to), handed over: a preview JPEG and a working copy. */
+export type AdoptRequest = {
+  op: "adopt";
+  id: number;
+  bitmap: ImageBitmap;
+  maxSide: number;
+  previewQuality: number;
+};
+
+/**
+ * An image ready to send. With the id of a loaded image its working copy serves when big enough, else
+ * `source` (with its header) is decoded at the size needed; `full` is the upright size when known.
+ */
+export type PrepareRequest = {
+  op: "prepare";
+  id: number | null;
+  source: Blob;
+  header: ImageHeader | null;
+  full: Size | null;
+  maxSide: number;
+  quality: number;
+  mimeType: "image/jpeg" | "image/png";
+};
+
+export type ReleaseRequest = { op: "release"; id: number };
+
+export type WorkerCalls = {
+  load: { request: LoadRequest; result: Size };
+  adopt: { request: AdoptRequest; result: { preview: Blob } };
+  prepare: { request: PrepareRequest; result: { blob: Blob; base64: string } & Size };
+};
+
+export type WorkerRequest = (WorkerCalls[keyof WorkerCalls]["request"] & { seq: number }) | ReleaseRequest;
+
+/**
+ * Why the worker could not do it: "decode" (the browser could not decode it there; the page's own path,
+ * with its <img> fallback, decides), "unsupported" (no 2D OffscreenCanvas in workers here), "failed".
+ */
+export type WorkerFailure = "decode" | "unsupported" | "failed";
+
+export type WorkerReply =
+  | { seq: number; ok: true; value: WorkerCalls[keyof WorkerCalls]["result"] }
+  | { seq: number; ok: false; reason: WorkerFailure; message: string };
