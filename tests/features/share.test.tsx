@@ -1,11 +1,12 @@
 /** The share chooser: one shared photo to a tool, several to Batch, bad shares told plainly, dismissing, Open with. */
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { paths } from "@/config/paths";
 import { PHOTO_TOOLS } from "@/config/tools";
 import { IMAGE_ADVICE } from "@/hooks/use-tool-photo";
 import { putIncoming, readIncoming } from "@/lib/incoming-photos";
+import { pngHeader } from "../lib/image/bytes";
 import { server } from "../msw/server";
 import { makeSession, passwordLoginHandler, subscriptionHandler } from "../msw/supabase";
 import { renderApp } from "../utils";
@@ -105,6 +106,15 @@ describe("share chooser, one photo", () => {
     expect(await screen.findByRole("heading", { name: "Nothing has been shared yet" })).toBeInTheDocument();
   });
 
+  it("a HEIC photo is offered to the tools (its header is read, the browser can't draw it: its name shows)", async () => {
+    signedIn();
+    await openChooser([fixtureFile("cat-chelsea.heic", "image/heic")]);
+    expect(await screen.findByRole("heading", { level: 1, name: QUESTION })).toBeInTheDocument();
+    fireEvent.error(screen.getByRole("img", { name: "Shared photo cat-chelsea.heic" }));
+    expect(await screen.findByText("cat-chelsea.heic")).toBeInTheDocument();
+    expect(screen.getByRole("list", { name: "Tools" })).toBeInTheDocument();
+  });
+
   it("without an id shows the newest share still waiting", async () => {
     signedIn();
     await putIncoming([fixtureFile("cat-chelsea.png", "image/png")], "share");
@@ -183,6 +193,15 @@ describe("bad shares", () => {
     expect(screen.getByRole("link", { name: "Upload a photo" })).toHaveAttribute("href", paths.home);
     expect(screen.queryByRole("list", { name: "Tools" })).toBeNull();
     await waitFor(async () => expect(await readIncoming(id)).toBeNull());
+  });
+
+  it("a header over 50 megapixels is refused as too large, before any decode", async () => {
+    signedIn();
+    const huge = new File([pngHeader(10_000, 8_000)], "huge.png", { type: "image/png" });
+    await openChooser([huge]);
+    expect(await screen.findByTestId("error-banner")).toHaveTextContent(
+      "Error: This image is too large to process (80 megapixels). Choose a smaller one.",
+    );
   });
 
   it.each([
