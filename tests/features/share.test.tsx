@@ -197,7 +197,7 @@ describe("bad shares", () => {
 
   it("a header over 50 megapixels is refused as too large, before any decode", async () => {
     signedIn();
-    const huge = new File([pngHeader(10_000, 8_000)], "huge.png", { type: "image/png" });
+    const huge = new File([new Uint8Array(pngHeader(10_000, 8_000))], "huge.png", { type: "image/png" });
     await openChooser([huge]);
     expect(await screen.findByTestId("error-banner")).toHaveTextContent(
       "Error: This image is too large to process (80 megapixels). Choose a smaller one.",
