@@ -2,9 +2,11 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ANIMATION_PROMPT, characterPrompt } from "@/config/prompts";
+import { getVariant } from "@/config/variants";
 import { listCreations } from "@/lib/creations";
 import { getUsedConversions } from "@/lib/usage";
 import { fixtureJson } from "../msw/gemini";
+import { installCanvasStubs } from "../stubs/canvas";
 import { readGif } from "./animator-gif";
 import { fakeImageModel } from "./fake-image-model";
 import {
@@ -239,5 +241,31 @@ describe("Character Animator (/animator)", () => {
     expect(screen.getByRole("textbox", { name: "Character description" })).toHaveValue("");
     expect(screen.queryByRole("button", { name: "Download" })).not.toBeInTheDocument();
     expect(getUsedConversions(USER.id)).toBe(1);
+  });
+
+  it("Edit with… takes the character to Frog: converted there, kept as Animator → Frog", async () => {
+    signedIn(); // Freemium: three conversions, two used here.
+    const gemini = fakeImageModel(["image-success.json"]);
+    await openPage();
+    const user = await createCharacter();
+    await screen.findByText("Character created successfully!");
+    await waitFor(async () => expect((await listCreations(USER.id, { tool: "animator" })).total).toBe(1));
+    const [character] = (await listCreations(USER.id, { tool: "animator" })).items;
+    // The frog page prepares its photo on the shared canvas stand-ins (this file's draws sprite sheets).
+    installCanvasStubs();
+    await user.click(screen.getByRole("button", { name: "Edit with…" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Frog" }));
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: getVariant("frog").title }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole("img", { name: "Modified" })).toBeInTheDocument();
+    // The frog conversion was sent a picture (the character's), and each tool counted one.
+    const [, frogCall] = gemini.imageCalls();
+    expect(frogCall!.body.contents[0]!.parts.some((part) => part.inlineData)).toBe(true);
+    expect(getUsedConversions(USER.id)).toBe(2);
+    await waitFor(async () => expect((await listCreations(USER.id, { tool: "frog" })).total).toBe(1));
+    const [frog] = (await listCreations(USER.id, { tool: "frog" })).items;
+    expect(frog!.from).toEqual([{ tool: "animator", id: character!.id }]);
   });
 });
