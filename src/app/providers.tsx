@@ -2,8 +2,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "@/components/ui/sonner";
-import { isOnline, onConnectionChange } from "@/hooks/use-online";
 import { AuthProvider } from "@/lib/auth";
+import { isOnline, onConnectionChange } from "@/lib/offline";
 import { useResolvedTheme } from "@/lib/preferences";
 import { getSupabase, sessionStorageKey } from "@/lib/supabase";
 import { ThemeProvider } from "./theme-provider";

@@ -52,14 +52,17 @@ export function TierGate({ children, requiredTier = "Freemium", fallback }: Tier
   const state = useGateState(requiredTier);
   const location = useLocation();
   // The page was entered with conversions left: using the last one there does not take the page,
-  // and the result just made, away (the next run is refused by its own allowance check).
+  // and the result just made, away (the next run is refused by its own allowance check). Nor does the
+  // plan being read again (back online, after the page was entered offline) or failing to be: the photo
+  // and the words on the page stay, and the next run checks the plan itself.
   const [enteredPath, setEnteredPath] = useState<string | null>(null);
   if (state.kind === "allowed" && enteredPath !== location.pathname) setEnteredPath(location.pathname);
   else if (state.kind !== "allowed" && enteredPath !== null && enteredPath !== location.pathname)
     setEnteredPath(null);
 
   if (state.kind === "allowed") return <>{children}</>;
-  if (state.kind === "limit-reached" && enteredPath === location.pathname) return <>{children}</>;
+  const stays = state.kind === "limit-reached" || state.kind === "loading" || state.kind === "error";
+  if (stays && enteredPath === location.pathname) return <>{children}</>;
   if (state.kind === "loading") {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">

@@ -8,11 +8,10 @@ import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import { MESSAGES } from "@/lib/gemini/errors";
 import type { NewCreation } from "@/lib/creations";
-import { CONNECTION_LOST_MESSAGE, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
+import { CONNECTION_LOST_MESSAGE, isOnline, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
 import { recordConversion } from "@/lib/usage";
 import { keepCreation } from "@/lib/keep-creation";
 import { useAllowance, type Denied } from "./use-allowance";
-import { isOnline, whenOffline } from "./use-online";
 
 /** A failure as the user sees it: the tool's message (SPEC 8) and one plain sentence of what to do. */
 export type AiFailure = {
@@ -145,16 +144,6 @@ function offlineFailure(failure: ReturnType<typeof describeFailure>): AiFailure 
   return { reason: message, message, advice: OFFLINE_RUN_ADVICE, kind: "offline" };
 }
 
-/** The allowance check, or "offline" if the connection drops first (a paused plan read would wait for it). */
-async function checkUnlessOffline<T>(check: Promise<T>): Promise<T | "offline"> {
-  const stop = new AbortController();
-  try {
-    return await Promise.race([check, whenOffline(stop.signal).then(() => "offline" as const)]);
-  } finally {
-    stop.abort();
-  }
-}
-
 /**
  * The one flow of every AI tool (docs/architecture.md "AI tools"): the allowance checked at the moment of the
  * action (signed in, plan, conversions left, feature gate); one run in flight, cancelled by `cancel`
@@ -187,15 +176,16 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
       const opts = optionsRef.current;
       dispatch({ type: "start", input });
       try {
+        // No connection (before the check, or dropped during it): nothing checked, reserved, sent or
+        // counted; the photo and the words stay for "Try again".
         const allowance = isOnline()
-          ? await checkUnlessOffline(check({ cost: opts.cost?.(input), feature: opts.feature?.(input) }))
-          : "offline";
+          ? await check({ cost: opts.cost?.(input), feature: opts.feature?.(input) })
+          : null;
         if (ac.signal.aborted) {
           dispatch({ type: "stopped" });
           return undefined;
         }
-        // No connection: nothing checked, reserved, sent or counted; the photo and the words stay.
-        if (allowance === "offline" || (!allowance.ok && allowance.reason === "error" && !isOnline())) {
+        if (!allowance || !isOnline() || ("offline" in allowance && allowance.offline)) {
           dispatch({ type: "failure", error: OFFLINE_REFUSAL });
           // One toast however often the button is pressed offline.
           toast.error(OFFLINE_RUN_MESSAGE, { id: OFFLINE_TOAST_ID, description: OFFLINE_RUN_ADVICE });

@@ -1,9 +1,10 @@
 /**
  * What the user may do at the moment of an AI action (signed in, plan, remaining conversions, feature
- * gate, read fresh), and keeping the server's count in step around a hosted run.
+ * gate, read fresh; offline, as last read), and keeping the server's count in step around a hosted run.
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { getTier, hasFeature, type FeatureId, type TierId } from "@/config/tiers";
+import { isOnline, unlessOffline } from "@/lib/offline";
 import { subscriptionQueryOptions } from "@/lib/subscription";
 import { getUsedConversions, onServerUsage, serverUsageQueryOptions } from "@/lib/usage";
 
@@ -13,6 +14,11 @@ import { getUsedConversions, onServerUsage, serverUsageQueryOptions } from "@/li
  */
 export type AllowanceCheck =
   | { ok: true; tier: TierId; limit: number; remaining: number }
+  /**
+   * Offline with nothing read yet (a page opened offline): what needs no connection (showing a photo)
+   * goes ahead; an AI run is refused by its own connection check (hooks/use-ai-run.ts).
+   */
+  | { ok: true; offline: true }
   | { ok: false; reason: "signed-out" }
   | { ok: false; reason: "limit"; tier: TierId; limit: number; remaining: number; cost: number }
   | { ok: false; reason: "feature"; tier: TierId; feature: FeatureId }
@@ -35,21 +41,46 @@ export type AllowanceRequest = {
  * (counted in this browser, see countedByServer) comes on top.
  */
 export async function checkAllowance(request: AllowanceRequest): Promise<AllowanceCheck> {
-  const { userId, queryClient, feature } = request;
-  const cost = Math.max(1, request.cost ?? 1);
+  const { userId, queryClient } = request;
   if (!userId) return { ok: false, reason: "signed-out" };
-  let tier: TierId;
-  let serverUsed = 0;
+  const hosted = import.meta.env.VITE_AI_MODE === "hosted";
+  if (!isOnline()) return fromCache(request, userId);
+  let read: [TierId, number] | null;
   try {
-    [tier, serverUsed] = await Promise.all([
-      queryClient.fetchQuery(subscriptionQueryOptions(userId)),
-      import.meta.env.VITE_AI_MODE === "hosted"
-        ? queryClient.fetchQuery({ ...serverUsageQueryOptions(userId), staleTime: 0 })
-        : 0,
-    ]);
+    // Offline meanwhile, the cache pauses these reads until the connection is back: not waited for.
+    read = await unlessOffline(
+      Promise.all([
+        queryClient.fetchQuery(subscriptionQueryOptions(userId)),
+        hosted ? queryClient.fetchQuery({ ...serverUsageQueryOptions(userId), staleTime: 0 }) : 0,
+      ]),
+    );
   } catch (error) {
+    if (!isOnline()) return fromCache(request, userId);
     return { ok: false, reason: "error", error };
   }
+  if (!read) return fromCache(request, userId);
+  return decide(request, userId, ...read);
+}
+
+/**
+ * Offline: the plan and the server's count as last read (the browser's own meter is always at hand);
+ * nothing read yet lets what needs no connection go ahead.
+ */
+function fromCache(request: AllowanceRequest, userId: string): AllowanceCheck {
+  const { queryClient } = request;
+  const tier = queryClient.getQueryData(subscriptionQueryOptions(userId).queryKey);
+  const serverUsed =
+    import.meta.env.VITE_AI_MODE === "hosted"
+      ? queryClient.getQueryData(serverUsageQueryOptions(userId).queryKey)
+      : 0;
+  if (tier === undefined || serverUsed === undefined) return { ok: true, offline: true };
+  return decide(request, userId, tier, serverUsed);
+}
+
+/** The limit and the feature gate, on a plan and the server's count. */
+function decide(request: AllowanceRequest, userId: string, tier: TierId, serverUsed: number): AllowanceCheck {
+  const { feature } = request;
+  const cost = Math.max(1, request.cost ?? 1);
   const { limit } = getTier(tier);
   const remaining = Math.max(0, limit - serverUsed - getUsedConversions(userId));
   if (remaining < cost) return { ok: false, reason: "limit", tier, limit, remaining, cost };

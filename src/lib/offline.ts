@@ -1,4 +1,49 @@
-/** What the app says while there is no connection: the tools' offline notice and their refusal to run. */
+/**
+ * Without a connection: whether the browser has one (navigator.onLine and its events), and what the app
+ * says then (the tools' notice, a refused or cut-off run, a stopped batch, a sign-in that cannot be checked).
+ */
+
+/** True unless the browser says it is offline (and true where it cannot tell). */
+export function isOnline(): boolean {
+  return typeof navigator === "undefined" || navigator.onLine !== false;
+}
+
+/** Calls `listener` whenever the browser goes online or offline; returns the unsubscribe. */
+export function onConnectionChange(listener: () => void): () => void {
+  window.addEventListener("online", listener);
+  window.addEventListener("offline", listener);
+  return () => {
+    window.removeEventListener("online", listener);
+    window.removeEventListener("offline", listener);
+  };
+}
+
+/**
+ * Resolves when the browser goes offline, and stops listening once `signal` aborts (the promise then
+ * never settles, so a race against it is decided by the other side).
+ */
+export function whenOffline(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return;
+    const onOffline = () => {
+      signal.removeEventListener("abort", stop);
+      resolve();
+    };
+    const stop = () => window.removeEventListener("offline", onOffline);
+    window.addEventListener("offline", onOffline, { once: true });
+    signal.addEventListener("abort", stop, { once: true });
+  });
+}
+
+/** `work`, or null if the connection drops first (a read the data cache pauses offline would wait for it). */
+export async function unlessOffline<T>(work: Promise<T>): Promise<T | null> {
+  const stop = new AbortController();
+  try {
+    return await Promise.race([work, whenOffline(stop.signal).then(() => null)]);
+  } finally {
+    stop.abort();
+  }
+}
 
 /** The notice every AI tool shows while offline (role="status"). */
 export const OFFLINE_TOOL_MESSAGE =

@@ -5,9 +5,10 @@
  * for the failures, or one error when nothing came back or the connection dropped.
  */
 import { toast } from "sonner";
-import { onConnectionChange, isOnline } from "@/hooks/use-online";
 import { GeminiError, type GeminiTarget, type RetryWait } from "@/lib/gemini";
 import {
+  isOnline,
+  onConnectionChange,
   BATCH_ITEM_OFFLINE_MESSAGE,
   BATCH_OFFLINE_ADVICE,
   BATCH_OFFLINE_MESSAGE,
