@@ -89,7 +89,7 @@ export function ChainSteps({
 
   return (
     <nav aria-label="Made with" className="flex flex-wrap items-baseline gap-x-1.5 gap-y-1 text-sm">
-      <span className="text-muted-foreground">Made with</span>
+      <span className="text-muted-foreground">Made with</span>{" "}
       <ol className="flex flex-wrap items-baseline gap-x-1.5 gap-y-1">
         {chain.map((step, index) => {
           const last = index === chain.length - 1;
@@ -98,9 +98,10 @@ export function ChainSteps({
           const label = stepLabel(step);
           return (
             <li key={`${step.id ?? step.tool}-${index}`} aria-current={last ? "step" : undefined}>
+              {/* The spaces are for the text as read or copied: the flex gaps space it on screen. */}
               {index > 0 && (
-                <span aria-hidden="true" className="mr-1.5 text-muted-foreground">
-                  →
+                <span aria-hidden="true" className="text-muted-foreground">
+                  {" → "}
                 </span>
               )}
               {found ? (
