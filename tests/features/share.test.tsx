@@ -16,9 +16,7 @@ const QUESTION = "What would you like to do with this photo?";
 
 const photo = () => fixtureFile("coffee.webp", "image/webp");
 const photos = (n: number) =>
-  Array.from({ length: n }, (_, i) =>
-    fixtureFile("portrait-astronaut.png", "image/png", `photo-${i + 1}.png`),
-  );
+  Array.from({ length: n }, (_, i) => fixtureFile("coffee.webp", "image/webp", `photo-${i + 1}.webp`));
 
 /** Object URLs made and revoked while a test runs (jsdom has none of its own). */
 let made: string[] = [];
@@ -80,6 +78,13 @@ describe("share chooser, one photo", () => {
     expect(arrivals.find((arrival) => arrival.pathname === paths.frog)?.incoming).toBe(id);
     // The thumbnail's object URL went with the chooser.
     expect(revoked).toContain(made[0]);
+  });
+
+  it("is behind login only, not the tier gate: a visitor with no conversions left still chooses", async () => {
+    signedIn({ used: 3 });
+    await openChooser([photo()]);
+    expect(await screen.findByRole("heading", { level: 1, name: QUESTION })).toBeInTheDocument();
+    expect(screen.getByRole("list", { name: "Tools" })).toBeInTheDocument();
   });
 
   it("is reachable by keyboard: Tab to a tool and Enter opens it", async () => {
