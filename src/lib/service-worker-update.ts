@@ -5,16 +5,19 @@
  * page once it controls it.
  */
 import { toast } from "sonner";
+import {
+  UPDATE_AVAILABLE_ADVICE,
+  UPDATE_AVAILABLE_MESSAGE,
+  UPDATE_RELOAD_LABEL,
+} from "@/lib/service-worker-copy";
 import { SKIP_WAITING_MESSAGE } from "@/sw/messages";
 
-export const UPDATE_AVAILABLE_MESSAGE = "A new version is available";
-export const UPDATE_RELOAD_LABEL = "Reload";
 const TOAST_ID = "app-update";
 
 /** Lets `worker` take over and reloads the page when it controls it (at once if it already does). */
 export function applyUpdate(
   worker: ServiceWorker,
-  container = navigator.serviceWorker,
+  container: ServiceWorkerContainer,
   reload = () => location.reload(),
 ) {
   let reloaded = false;
@@ -33,11 +36,11 @@ export function applyUpdate(
 }
 
 /** Shows the prompt (once, however often it is offered) for the waiting `worker`. */
-export function offerUpdate(worker: ServiceWorker) {
+export function offerUpdate(worker: ServiceWorker, container: ServiceWorkerContainer) {
   toast(UPDATE_AVAILABLE_MESSAGE, {
     id: TOAST_ID,
-    description: "Finish what you're doing, then reload to use it.",
+    description: UPDATE_AVAILABLE_ADVICE,
     duration: Number.POSITIVE_INFINITY,
-    action: { label: UPDATE_RELOAD_LABEL, onClick: () => applyUpdate(worker) },
+    action: { label: UPDATE_RELOAD_LABEL, onClick: () => applyUpdate(worker, container) },
   });
 }

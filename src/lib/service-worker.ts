@@ -9,20 +9,21 @@ import { SERVICE_WORKER_URL } from "@/sw/messages";
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /** Offer `worker` (installed, waiting) as the new version: the prompt's code loads only now. */
-function offer(worker: ServiceWorker) {
+function offer(worker: ServiceWorker, container: ServiceWorkerContainer) {
   import("./service-worker-update")
-    .then(({ offerUpdate }) => offerUpdate(worker))
+    .then(({ offerUpdate }) => offerUpdate(worker, container))
     .catch((error: unknown) => console.warn("Could not show the update prompt", error));
 }
 
 /** Offers an update waiting now or installed later. The first install has nothing to replace: no offer. */
 export function watchForUpdates(registration: ServiceWorkerRegistration, container: ServiceWorkerContainer) {
-  if (registration.waiting && container.controller) offer(registration.waiting);
+  if (registration.waiting && container.controller) offer(registration.waiting, container);
   registration.addEventListener("updatefound", () => {
     const installing = registration.installing;
     if (!installing || !container.controller) return;
     installing.addEventListener("statechange", () => {
-      if (installing.state === "installed" && registration.waiting === installing) offer(installing);
+      if (installing.state === "installed" && registration.waiting === installing)
+        offer(installing, container);
     });
   });
 }
