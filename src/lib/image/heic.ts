@@ -8,6 +8,9 @@ import { ImageInputError } from "./errors";
 
 type HeicToModule = typeof import("heic-to/csp");
 
+/** HEIC/HEIF previews are re-encoded as JPEG at this quality. */
+export const HEIC_PREVIEW_QUALITY = 0.92;
+
 let heicModule: Promise<HeicToModule> | null = null;
 
 function loadHeicTo(): Promise<HeicToModule> {

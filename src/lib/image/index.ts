@@ -10,4 +10,4 @@ export { WORKING_MAX_SIDE, fitWithin, loadImage, type LoadedImage } from "./load
 export { DEFAULT_PREPARE_OPTIONS, prepareImage, type PrepareOptions, type PreparedImage } from "./prepare";
 export { pickImageFile } from "./pick";
 export { dataUrlToBlob, downloadImage } from "./download";
-export { blobToBase64 } from "./render";
+export { blobToBase64 } from "./base64";

@@ -1,15 +1,15 @@
 /**
  * Turns a user's file into an upright image the page can show, checked before any decode. The decoding
- * happens in the image worker where there is one (offload.ts), else on the page as below.
+ * happens in the image worker where there is one (offload.ts), else on the page (page.ts); both are
+ * fetched with the first photo, so neither is in a route's first load.
  */
 import { blobBytes } from "@/lib/read-blob";
 import { ImageInputError } from "./errors";
-import { decodeHeicFile } from "./heic";
 import { assertDecodable, readImageHeader, type ImageHeader } from "./header";
-import { HEIC_PREVIEW_QUALITY, loadOffPage, releaseWorkingCopy, trackWorkingCopy } from "./offload";
-import { DecodeError, decodeUpright, encodePixels, fromBitmap, resizePixels, type Pixels } from "./render";
-import { WORKING_MAX_SIDE, fitWithin, type Size } from "./size";
-import { isHeifType, sniffImageType, sniffUnsupportedImageFormat, type SniffedType } from "./sniff";
+import type { Pixels } from "./render";
+// The lazy modules take these from here, not size.ts: size.ts then stays in this module's chunk.
+import { WORKING_MAX_SIDE, fitWithin } from "./size";
+import { sniffImageType, sniffUnsupportedImageFormat, type SniffedType } from "./sniff";
 
 export { WORKING_MAX_SIDE, fitWithin };
 
@@ -40,6 +40,35 @@ export type LoadedInternals = {
   busy: number;
   released: boolean;
 };
+
+type Offload = typeof import("./offload");
+type OnPage = typeof import("./page");
+let offloadModule: Promise<Offload | null> | null = null;
+let pageModule: Promise<OnPage> | null = null;
+
+/** The photo's decoder could not be fetched (offline before the app was cached). */
+const UNAVAILABLE = "Photos can't be opened right now. Check your connection and try again.";
+
+/**
+ * The worker's glue (offload.ts), fetched with the first photo; null when its chunk cannot be fetched,
+ * and the page then does the work.
+ */
+export function offload(): Promise<Offload | null> {
+  offloadModule ??= import("./offload").catch(() => {
+    offloadModule = null; // fetched again with the next photo
+    return null;
+  });
+  return offloadModule;
+}
+
+/** The page's own path (page.ts), fetched when the worker cannot do the work; an ImageInputError when it cannot be fetched. */
+export function onPage(): Promise<OnPage> {
+  pageModule ??= import("./page").catch((error: unknown) => {
+    pageModule = null;
+    throw new ImageInputError("unsupported", UNAVAILABLE, { cause: error });
+  });
+  return pageModule;
+}
 
 const internals = new WeakMap<LoadedImage, LoadedInternals>();
 
@@ -74,52 +103,18 @@ export async function inspect(file: File): Promise<ImageHeader> {
   return header;
 }
 
-/** The page's own decode (no worker here, or it could not do it): the upright image at full size. */
-async function decodeFile(file: File, header: ImageHeader): Promise<{ source: Blob; full: Pixels }> {
-  if (!isHeifType(header.type)) {
-    try {
-      return { source: file, full: await decodeUpright(file, header) };
-    } catch (error) {
-      if (error instanceof DecodeError) throw new ImageInputError("corrupt", undefined, { cause: error });
-      throw error;
-    }
-  }
-  const full = fromBitmap(await decodeHeicFile(file));
-  try {
-    return { source: await encodePixels(full, "image/jpeg", HEIC_PREVIEW_QUALITY), full };
-  } catch (error) {
-    full.close();
-    throw error;
-  }
-}
-
-/** The page's own load: decoded at full size, kept at WORKING_MAX_SIDE. */
-async function loadOnPage(
-  file: File,
-  header: ImageHeader,
-): Promise<Omit<LoadedInternals, "busy" | "released"> & { full: Size }> {
-  const { source, full } = await decodeFile(file, header);
-  let working = full;
-  if (Math.max(full.width, full.height) > WORKING_MAX_SIDE) {
-    const size = fitWithin(full.width, full.height, WORKING_MAX_SIDE);
-    try {
-      working = await resizePixels(full, size.width, size.height);
-    } finally {
-      full.close();
-    }
-  }
-  const sourceHeader = source === file ? header : null;
-  return { source, sourceHeader, working, workerId: null, full: { width: full.width, height: full.height } };
-}
-
 /**
  * Validates and decodes a user's file into an upright, displayable image. The header is checked before any
  * decode (empty, not an image, unreadable, over MAX_PIXELS); HEIC/HEIF is converted in the browser.
  */
 export async function loadImage(file: File): Promise<LoadedImage> {
+  const glue = offload(); // fetched while the header is read
   const header = await inspect(file);
-  const offPage = await loadOffPage(file, header);
-  const { full, ...decoded } = offPage ? { ...offPage, working: null } : await loadOnPage(file, header);
+  const off = await glue;
+  const offPage = off && (await off.loadOffPage(file, header));
+  const { full, ...decoded } = offPage
+    ? { ...offPage, working: null }
+    : await (await onPage()).loadOnPage(file, header);
 
   const state: LoadedInternals = { ...decoded, busy: 0, released: false };
   const previewUrl = URL.createObjectURL(state.source);
@@ -133,7 +128,7 @@ export async function loadImage(file: File): Promise<LoadedImage> {
       if (state.released) return;
       state.released = true;
       URL.revokeObjectURL(previewUrl);
-      if (state.workerId !== null) releaseWorkingCopy(image, state.workerId);
+      if (off && state.workerId !== null) off.releaseWorkingCopy(image, state.workerId);
       if (state.busy === 0) {
         state.working?.close();
         state.working = null;
@@ -141,6 +136,6 @@ export async function loadImage(file: File): Promise<LoadedImage> {
     },
   };
   internals.set(image, state);
-  if (state.workerId !== null) trackWorkingCopy(image, state.workerId);
+  if (off && state.workerId !== null) off.trackWorkingCopy(image, state.workerId);
   return image;
 }

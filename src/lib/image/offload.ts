@@ -1,12 +1,14 @@
 /**
  * loadImage's and prepareImage's decode, resize, encode and base64 handed to the image worker; null where
- * the worker cannot take them, and the page then does the same work itself (load.ts, prepare.ts).
+ * the worker cannot take them, and the page then does the same work itself (load.ts, prepare.ts). Loaded
+ * with the first photo (load.ts offload()), so it is in no route's first load.
  */
 import type { ImageHeader } from "./header";
-import { decodeHeicFile } from "./heic";
+import { HEIC_PREVIEW_QUALITY, decodeHeicFile } from "./heic";
+import { WORKING_MAX_SIDE } from "./load";
 import type { PreparedImage } from "./prepare";
 import { isHeifType } from "./sniff";
-import { WORKING_MAX_SIDE, type Size } from "./size";
+import type { Size } from "./size";
 import {
   ImageWorkerError,
   callImageWorker,
@@ -14,10 +16,9 @@ import {
   newImageId,
   releaseInImageWorker,
 } from "./worker-client";
-import type { PrepareRequest } from "./worker-protocol";
 
-/** HEIC/HEIF previews are re-encoded as JPEG at this quality. */
-export const HEIC_PREVIEW_QUALITY = 0.92;
+export { imageWorkerAvailable };
+import type { PrepareRequest } from "./worker-protocol";
 
 /** A user's image whose working copy the worker keeps under `workerId`. */
 export type OffPageImage = { workerId: number; source: Blob; sourceHeader: ImageHeader | null; full: Size };
@@ -65,15 +66,24 @@ export async function prepareOffPage(request: Omit<PrepareRequest, "op">): Promi
   }
 }
 
-/** Working copies of images dropped without release() are freed in the worker when the page collects them. */
-const unreleased =
-  typeof FinalizationRegistry === "function" ? new FinalizationRegistry<number>(releaseInImageWorker) : null;
+/**
+ * Working copies of images dropped without release() are freed in the worker when the page collects them.
+ * Made on first use: a registry made at import would be a side effect that pulls this module (and the
+ * whole pipeline) into every chunk that imports anything from src/lib/image.
+ */
+let unreleased: FinalizationRegistry<number> | null | undefined;
+
+function registry(): FinalizationRegistry<number> | null {
+  unreleased ??=
+    typeof FinalizationRegistry === "function" ? new FinalizationRegistry(releaseInImageWorker) : null;
+  return unreleased;
+}
 
 export function trackWorkingCopy(image: object, workerId: number): void {
-  unreleased?.register(image, workerId, image);
+  registry()?.register(image, workerId, image);
 }
 
 export function releaseWorkingCopy(image: object, workerId: number): void {
-  unreleased?.unregister(image);
+  registry()?.unregister(image);
   releaseInImageWorker(workerId);
 }

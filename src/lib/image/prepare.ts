@@ -1,13 +1,18 @@
 /**
  * An image made ready to send: upright, downscaled, re-encoded without its metadata, in base64. The work
- * happens in the image worker where there is one (offload.ts), else on the page as below.
+ * happens in the image worker where there is one (offload.ts), else on the page (page.ts).
  */
-import { ImageInputError } from "./errors";
-import { fitWithin, getInternals, inspect, loadImage, type LoadedImage, type LoadedInternals } from "./load";
-import { prepareOffPage } from "./offload";
-import { DecodeError, blobToBase64, decodeUpright, encodePixels, resizePixels, type Pixels } from "./render";
+import {
+  fitWithin,
+  getInternals,
+  inspect,
+  loadImage,
+  offload,
+  onPage,
+  type LoadedImage,
+  type LoadedInternals,
+} from "./load";
 import { isHeifType } from "./sniff";
-import { imageWorkerAvailable } from "./worker-client";
 
 export type PrepareOptions = {
   /** Longest side of the result in pixels (never upscaled). Default 2048. */
@@ -43,14 +48,16 @@ export async function prepareImage(
   if (!state) {
     // A File, or a LoadedImage this module did not make (a test double, another realm's object).
     const file = image instanceof Blob || !("file" in image) ? (image as File) : image.file;
-    if (imageWorkerAvailable()) {
+    const off = await offload();
+    if (off?.imageWorkerAvailable()) {
       // Straight to the size asked for, with no working copy kept (a HEIC goes through loadImage).
       const header = await inspect(file);
-      const { maxSide, quality, mimeType } = settle(options);
-      const prepared = isHeifType(header.type)
-        ? null
-        : await prepareOffPage({ id: null, source: file, header, full: null, maxSide, quality, mimeType });
-      if (prepared) return prepared;
+      if (!isHeifType(header.type)) {
+        const { maxSide, quality, mimeType } = settle(options);
+        const request = { id: null, source: file, header, full: null, maxSide, quality, mimeType };
+        const prepared = await off.prepareOffPage(request);
+        if (prepared) return prepared;
+      }
     }
     const loaded = await loadImage(file);
     try {
@@ -84,45 +91,11 @@ async function prepareLoaded(
     if (state.workerId !== null) {
       const { source, sourceHeader: header, workerId: id } = state;
       const full = { width: image.width, height: image.height };
-      const prepared = await prepareOffPage({ id, source, header, full, maxSide, quality, mimeType });
+      const off = await offload(); // loaded: the worker has this image
+      const prepared = await off?.prepareOffPage({ id, source, header, full, maxSide, quality, mimeType });
       if (prepared) return prepared;
     }
-    // The kept pixels serve any size up to theirs; a bigger one (maxSide over WORKING_MAX_SIDE) decodes again.
-    let source: Pixels;
-    let ownSource = false;
-    if (state.working && state.working.width >= size.width && state.working.height >= size.height) {
-      source = state.working;
-    } else {
-      try {
-        source = await decodeUpright(state.source, state.sourceHeader);
-      } catch (error) {
-        if (error instanceof DecodeError) throw new ImageInputError("corrupt", undefined, { cause: error });
-        throw error;
-      }
-      ownSource = true;
-    }
-    let blob: Blob;
-    try {
-      const scaled =
-        source.width === size.width && source.height === size.height
-          ? source
-          : await resizePixels(source, size.width, size.height);
-      try {
-        blob = await encodePixels(scaled, mimeType, quality);
-      } finally {
-        if (scaled !== source) scaled.close();
-      }
-    } finally {
-      if (ownSource) source.close();
-    }
-    return {
-      base64: await blobToBase64(blob),
-      mimeType,
-      width: size.width,
-      height: size.height,
-      bytes: blob.size,
-      blob,
-    };
+    return await (await onPage()).prepareOnPage(state, size, { quality, mimeType });
   } finally {
     state.busy--;
     if (state.released && state.busy === 0 && state.working) {

@@ -3,7 +3,6 @@
  * Pixels are ImageBitmaps where createImageBitmap exists, else an <img> element or a canvas.
  */
 
-import { blobDataUrl } from "@/lib/read-blob";
 import { canvasToBlob, createCanvas, type Canvas2D } from "./canvas";
 import type { Size } from "./size";
 
@@ -181,9 +180,4 @@ export async function encodePixels(
     canvas.width = 0;
     canvas.height = 0;
   }
-}
-
-export async function blobToBase64(blob: Blob): Promise<string> {
-  const dataUrl = await blobDataUrl(blob);
-  return dataUrl.slice(dataUrl.indexOf(",") + 1);
 }

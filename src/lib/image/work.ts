@@ -2,7 +2,8 @@
  * What the image worker does with each request (image.worker.ts is only its message loop): decode at the
  * size used, keep working copies by id, encode through an OffscreenCanvas and base64, off the page's thread.
  */
-import { DecodeError, blobToBase64, encodePixels, fromBitmap, resizePixels, type Pixels } from "./render";
+import { blobToBase64 } from "./base64";
+import { DecodeError, encodePixels, fromBitmap, resizePixels, type Pixels } from "./render";
 import { decodeWithin } from "./scaled";
 import { covers, fitWithin, tooBig, type Size } from "./size";
 import type {
