@@ -3,9 +3,9 @@ import { useEffect, useState, type ReactNode } from "react";
 import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "@/components/ui/sonner";
 import { AuthProvider } from "@/lib/auth";
-import { isOnline, onConnectionChange } from "@/lib/offline";
+import { isOnline, onConnectionChange } from "@/lib/connection";
 import { useResolvedTheme } from "@/lib/preferences";
-import { getSupabase, sessionStorageKey } from "@/lib/supabase";
+import { getSupabase, mayHaveSession } from "@/lib/supabase";
 import { ThemeProvider } from "./theme-provider";
 
 // The data cache knows the connection from the start (a page opened offline): a read made offline waits
@@ -25,14 +25,6 @@ export function createQueryClient() {
   });
 }
 
-function hasStoredSession(): boolean {
-  try {
-    return localStorage.getItem(sessionStorageKey()) !== null;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Back online: the stored session is read again, which refreshes it if it expired meanwhile (the auth
  * client then says TOKEN_REFRESHED, and a page waiting for the sign-in check opens without a reload).
@@ -41,11 +33,11 @@ function useSessionOnReconnect() {
   useEffect(
     () =>
       onConnectionChange(() => {
-        if (!isOnline() || !hasStoredSession()) return;
+        if (!isOnline() || !mayHaveSession()) return;
         getSupabase()
           .then((supabase) => supabase.auth.getSession())
           .then(({ error }) => {
-            if (error) console.warn("The session could not be refreshed yet", error);
+            if (error) throw error;
           })
           .catch((error: unknown) => console.warn("The session could not be refreshed yet", error));
       }),

@@ -5,8 +5,11 @@ import { WifiOff } from "lucide-react";
 import { useOnline } from "@/hooks/use-online";
 import { useAuth } from "@/lib/auth";
 import { authPathFor } from "@/lib/auth-redirect";
-import { OFFLINE_SIGN_IN_MESSAGE, SIGN_IN_CHECK_MESSAGE } from "@/lib/offline";
 import { sessionStorageKey } from "@/lib/supabase";
+
+/** A stored session that could not be refreshed (offline, or the auth server out of reach): wait here. */
+export const SIGN_IN_WAIT_MESSAGE =
+  "We couldn't check your sign-in without a connection. This page opens by itself once you're back online — no need to sign in again.";
 
 /**
  * A session is still stored: "signed out" then only means the auth server could not be reached to
@@ -46,7 +49,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
         className="flex min-h-[50vh] flex-col items-center justify-center gap-3 p-4 text-center text-muted-foreground"
       >
         <WifiOff aria-hidden="true" className="size-6" />
-        <p className="max-w-md">{online ? SIGN_IN_CHECK_MESSAGE : OFFLINE_SIGN_IN_MESSAGE}</p>
+        <p className="max-w-md">{SIGN_IN_WAIT_MESSAGE}</p>
         {online && (
           <Link to={authPathFor(here)} className="text-sm font-medium underline underline-offset-2">
             Sign in again

@@ -8,7 +8,8 @@ import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import { MESSAGES } from "@/lib/gemini/errors";
 import type { NewCreation } from "@/lib/creations";
-import { CONNECTION_LOST_MESSAGE, isOnline, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
+import { isOnline } from "@/lib/connection";
+import { CONNECTION_LOST_MESSAGE, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
 import { recordConversion } from "@/lib/usage";
 import { keepCreation } from "@/lib/keep-creation";
 import { useAllowance, type Denied } from "./use-allowance";
@@ -117,31 +118,25 @@ function reducer<I, R>(state: AiRunState<I, R>, action: Action<I, R>): AiRunStat
 
 export const CANCELLED_TOAST = "Conversion cancelled. Nothing was counted.";
 
-const OFFLINE_TOAST_ID = "offline-run";
-
-/** A run refused because there is no connection: nothing was checked, sent or counted. */
-const OFFLINE_REFUSAL: AiFailure = {
-  reason: OFFLINE_RUN_MESSAGE,
-  message: OFFLINE_RUN_MESSAGE,
-  advice: OFFLINE_RUN_ADVICE,
+/** A failure without a connection, shown in its own words (not inside the tool's "Failed to ..."). */
+const offline = (message: string, advice = OFFLINE_RUN_ADVICE): AiFailure => ({
+  reason: message,
+  message,
+  advice,
   kind: "offline",
-};
-
-/** Failures of the way to the AI (no answer, none in time, a stream cut off) rather than of its answer. */
-const TRANSPORT: ReadonlySet<GeminiErrorKind | undefined> = new Set(["offline", "timeout", "server"]);
+});
 
 /**
- * A run that failed for want of a connection, in the offline words of lib/offline.ts, shown as they are
- * (not inside the tool's "Failed to ..."): a tool's own offline wording (a batch the dropped connection
- * stopped), or a failure on the way to the AI while the browser says it is offline (online, "Could not
- * reach the AI service." and the others keep their own words: the server is out of reach, not the web).
+ * A run that failed for want of a connection, in the words of lib/offline.ts: a tool's own offline
+ * wording (a batch the dropped connection stopped), or a failure on the way to the AI (no answer, none
+ * in time, a stream cut off) while the browser says it is offline. Online, "Could not reach the AI
+ * service." and the others keep their words: the server is out of reach, not the web.
  */
-function offlineFailure(failure: ReturnType<typeof describeFailure>): AiFailure | null {
-  if (failure.kind === "offline" && failure.message !== MESSAGES.offline)
-    return { reason: failure.message, message: failure.message, advice: failure.advice, kind: "offline" };
-  if (!TRANSPORT.has(failure.kind) || isOnline()) return null;
-  const message = CONNECTION_LOST_MESSAGE;
-  return { reason: message, message, advice: OFFLINE_RUN_ADVICE, kind: "offline" };
+function offlineFailure({ kind, message, advice }: ReturnType<typeof describeFailure>): AiFailure | null {
+  if (kind === "offline" && message !== MESSAGES.offline) return offline(message, advice);
+  if ((kind === "offline" || kind === "timeout" || kind === "server") && !isOnline())
+    return offline(CONNECTION_LOST_MESSAGE);
+  return null;
 }
 
 /**
@@ -186,9 +181,9 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
           return undefined;
         }
         if (!allowance || !isOnline() || ("offline" in allowance && allowance.offline)) {
-          dispatch({ type: "failure", error: OFFLINE_REFUSAL });
+          dispatch({ type: "failure", error: offline(OFFLINE_RUN_MESSAGE) });
           // One toast however often the button is pressed offline.
-          toast.error(OFFLINE_RUN_MESSAGE, { id: OFFLINE_TOAST_ID, description: OFFLINE_RUN_ADVICE });
+          toast.error(OFFLINE_RUN_MESSAGE, { id: "offline", description: OFFLINE_RUN_ADVICE });
           return undefined;
         }
         if (!allowance.ok) {
@@ -234,7 +229,7 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
         } catch (error) {
           const failure = describeFailure(error);
           const cancelled = ac.signal.aborted || failure.cancelled;
-          const offline = offlineFailure(failure);
+          const cutOff = offlineFailure(failure);
           if (onServer) afterFailedServerRun(queryClient, userId, !cancelled && failure.kind === "limit");
           if (cancelled) {
             dispatch({ type: "stopped" });
@@ -244,9 +239,9 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
             dispatch({ type: "stopped" });
             if (toastId !== undefined) toast.dismiss(toastId);
             limitReached();
-          } else if (offline) {
-            dispatch({ type: "failure", error: offline });
-            toast.error(offline.message, { id: toastId, description: offline.advice });
+          } else if (cutOff) {
+            dispatch({ type: "failure", error: cutOff });
+            toast.error(cutOff.message, { id: toastId, description: cutOff.advice });
           } else {
             const message = copy.failure(failure.message);
             dispatch({

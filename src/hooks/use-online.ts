@@ -1,8 +1,8 @@
 /** Whether the browser has a connection, for a component: re-renders when it goes offline or online. */
 import { useSyncExternalStore } from "react";
-import { isOnline, onConnectionChange } from "@/lib/offline";
+import { isOnline, onConnectionChange } from "@/lib/connection";
 
-/** navigator.onLine, live (lib/offline.ts). Server rendering: online. */
+/** navigator.onLine, live (lib/connection.ts). Server rendering: online. */
 export function useOnline(): boolean {
   return useSyncExternalStore(onConnectionChange, isOnline, () => true);
 }

@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { getTier, hasFeature, type FeatureId, type TierId } from "@/config/tiers";
-import { isOnline, unlessOffline } from "@/lib/offline";
+import { isOnline, unlessOffline } from "@/lib/connection";
 import { subscriptionQueryOptions } from "@/lib/subscription";
 import { getUsedConversions, onServerUsage, serverUsageQueryOptions } from "@/lib/usage";
 
@@ -43,23 +43,23 @@ export type AllowanceRequest = {
 export async function checkAllowance(request: AllowanceRequest): Promise<AllowanceCheck> {
   const { userId, queryClient } = request;
   if (!userId) return { ok: false, reason: "signed-out" };
-  const hosted = import.meta.env.VITE_AI_MODE === "hosted";
-  if (!isOnline()) return fromCache(request, userId);
-  let read: [TierId, number] | null;
-  try {
-    // Offline meanwhile, the cache pauses these reads until the connection is back: not waited for.
-    read = await unlessOffline(
-      Promise.all([
-        queryClient.fetchQuery(subscriptionQueryOptions(userId)),
-        hosted ? queryClient.fetchQuery({ ...serverUsageQueryOptions(userId), staleTime: 0 }) : 0,
-      ]),
-    );
-  } catch (error) {
-    if (!isOnline()) return fromCache(request, userId);
-    return { ok: false, reason: "error", error };
+  let read: [TierId, number] | null = null;
+  if (isOnline()) {
+    try {
+      // Offline meanwhile, the cache pauses these reads until the connection is back: not waited for.
+      read = await unlessOffline(
+        Promise.all([
+          queryClient.fetchQuery(subscriptionQueryOptions(userId)),
+          import.meta.env.VITE_AI_MODE === "hosted"
+            ? queryClient.fetchQuery({ ...serverUsageQueryOptions(userId), staleTime: 0 })
+            : 0,
+        ]),
+      );
+    } catch (error) {
+      if (isOnline()) return { ok: false, reason: "error", error };
+    }
   }
-  if (!read) return fromCache(request, userId);
-  return decide(request, userId, ...read);
+  return read ? decide(request, userId, ...read) : fromCache(request, userId);
 }
 
 /**

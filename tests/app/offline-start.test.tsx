@@ -6,7 +6,8 @@ import { screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getVariant } from "@/config/variants";
-import { OFFLINE_SIGN_IN_MESSAGE, OFFLINE_TOOL_MESSAGE, SIGN_IN_CHECK_MESSAGE } from "@/lib/offline";
+import { SIGN_IN_WAIT_MESSAGE } from "@/app/route-guard";
+import { OFFLINE_TOOL_MESSAGE } from "@/lib/offline";
 import { server } from "../msw/server";
 import { makeSession, storeSession, SUPABASE_URL, subscriptionHandler } from "../msw/supabase";
 import { connectionSwitch } from "../features/offline-kit";
@@ -86,7 +87,7 @@ describe("opening the app offline", () => {
     const auth = expiredSession();
     goOffline();
     const { router } = renderApp(hulk.path);
-    expect(await screen.findByText(OFFLINE_SIGN_IN_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(SIGN_IN_WAIT_MESSAGE)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(hulk.path);
     expect(screen.queryByRole("link", { name: "Sign in again" })).not.toBeInTheDocument();
 
@@ -100,7 +101,7 @@ describe("opening the app offline", () => {
   it("online, an auth server out of reach also waits, with a way to sign in again", async () => {
     expiredSession();
     const { router } = renderApp("/creations");
-    expect(await screen.findByText(SIGN_IN_CHECK_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(SIGN_IN_WAIT_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Sign in again" })).toHaveAttribute(
       "href",
       "/auth?redirect=%2Fcreations",

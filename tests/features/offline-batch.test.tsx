@@ -7,9 +7,8 @@ import {
   BATCH_ITEM_OFFLINE_MESSAGE,
   BATCH_OFFLINE_ADVICE,
   BATCH_OFFLINE_MESSAGE,
-  OFFLINE_RUN_MESSAGE,
-  OFFLINE_TOOL_MESSAGE,
-} from "@/lib/offline";
+} from "@/features/batch/batch-run";
+import { OFFLINE_RUN_MESSAGE, OFFLINE_TOOL_MESSAGE } from "@/lib/offline";
 import { getUsedConversions } from "@/lib/usage";
 import { server } from "../msw/server";
 import { GEMINI_BASE_URL } from "../msw/gemini";

@@ -6,14 +6,8 @@
  */
 import { toast } from "sonner";
 import { GeminiError, type GeminiTarget, type RetryWait } from "@/lib/gemini";
-import {
-  isOnline,
-  onConnectionChange,
-  BATCH_ITEM_OFFLINE_MESSAGE,
-  BATCH_OFFLINE_ADVICE,
-  BATCH_OFFLINE_MESSAGE,
-  OFFLINE_RUN_ADVICE,
-} from "@/lib/offline";
+import { isOnline, onConnectionChange } from "@/lib/connection";
+import { OFFLINE_RUN_ADVICE } from "@/lib/offline";
 import { BATCH_TOASTS, batchFailed } from "./batch-copy";
 import { batchErrorText, processBatchImage, type BatchResult } from "./batch-image";
 import { startBatch, type BatchEvent, type BatchRun, type BatchSummary } from "./batch-queue";
@@ -28,6 +22,13 @@ export type BatchRunOptions = {
   photos: Pick<BatchPhotos, "sendable" | "keep" | "showThumbnail" | "needsThumbnail">;
   onEvent: (event: BatchEvent<BatchResult>) => void;
 };
+
+/** A run the dropped connection stopped: the banner (its Try again resumes the images not done yet). */
+export const BATCH_OFFLINE_MESSAGE = "You're offline, so the batch stopped";
+export const BATCH_OFFLINE_ADVICE =
+  "The images that came back are kept. The others are still here and nothing was counted for them: press Try again once you're back online.";
+/** On the card of each image the dropped connection stopped. */
+export const BATCH_ITEM_OFFLINE_MESSAGE = "Not sent: you're offline";
 
 /** The first failure of a run: its error, the first advice any failure gave, and a dropped connection. */
 type FirstFailure = { error: unknown; advice: string; offline: boolean };
