@@ -29,8 +29,16 @@ export function watchForUpdates(registration: ServiceWorkerRegistration, contain
 }
 
 export function registerServiceWorker() {
-  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  if (!("serviceWorker" in navigator)) return;
   const container = navigator.serviceWorker;
+  if (!import.meta.env.PROD) {
+    // The dev server: a worker left by `npm start` on the same port would answer with its old build
+    // instead of hot reload. (Gone from production builds, where PROD is true.)
+    void container
+      .getRegistrations?.()
+      .then((registrations) => registrations.forEach((registration) => void registration.unregister()));
+    return;
+  }
   const start = () => {
     container
       .register(SERVICE_WORKER_URL, { scope: "/" })

@@ -129,11 +129,15 @@ describe("applyUpdate", () => {
 });
 
 describe("the loader", () => {
-  it("registers nothing outside a production build (npm run dev keeps its hot reload)", () => {
+  it("registers nothing outside a production build, and removes a worker left there (npm run dev keeps its hot reload)", async () => {
     const register = vi.fn(() => Promise.resolve(undefined));
-    vi.stubGlobal("navigator", { serviceWorker: { register } });
+    const leftOver = { unregister: vi.fn(() => Promise.resolve(true)) };
+    vi.stubGlobal("navigator", {
+      serviceWorker: { register, getRegistrations: () => Promise.resolve([leftOver]) },
+    });
     registerServiceWorker();
     window.dispatchEvent(new Event("load"));
+    await vi.waitFor(() => expect(leftOver.unregister).toHaveBeenCalled());
     expect(register).not.toHaveBeenCalled();
   });
 
