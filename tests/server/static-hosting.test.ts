@@ -14,6 +14,7 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "static-hosting-"));
 const outDir = path.join(root, "dist");
 const script = `export const text = ${JSON.stringify("cucumber ".repeat(400))};\n`;
 const html = `<!doctype html><html><head><title>app</title></head><body>${"<p>hello</p>".repeat(100)}</body></html>`;
+const manifest = JSON.stringify({ name: "Cucumber.AI", start_url: "/", display: "standalone" });
 let server: http.Server;
 let base = "";
 
@@ -25,6 +26,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(outDir, "assets", "app-Bx12_abc.js.map"), "{}");
   fs.writeFileSync(path.join(outDir, "index.html"), html);
   fs.writeFileSync(path.join(outDir, "favicon.svg"), "<svg/>");
+  fs.writeFileSync(path.join(outDir, "sw.js"), script);
+  fs.writeFileSync(path.join(outDir, "manifest.webmanifest"), manifest);
   await precompress(outDir);
 
   const plugin = staticHosting();
@@ -129,6 +132,25 @@ describe("the build, served as a static host serves it", () => {
     }
     const favicon = await get("/favicon.svg");
     expect(favicon.headers["cache-control"]).toBe(REVALIDATE);
+  });
+
+  it("revalidates the service worker and the manifest on every load, never cached as immutable", async () => {
+    const worker = await get("/sw.js", { "accept-encoding": "br" });
+    expect(worker.status).toBe(200);
+    expect(worker.headers["cache-control"]).toBe(REVALIDATE);
+    expect(worker.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(zlib.brotliDecompressSync(worker.body).toString()).toBe(script);
+    const again = await get("/sw.js", {
+      "accept-encoding": "br",
+      "if-none-match": String(worker.headers.etag),
+    });
+    expect(again.status).toBe(304);
+
+    const answer = await get("/manifest.webmanifest");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["cache-control"]).toBe(REVALIDATE);
+    expect(answer.headers["content-type"]).toBe("application/manifest+json");
+    expect(JSON.parse(answer.body.toString())).toMatchObject({ name: "Cucumber.AI" });
   });
 
   it("answers a chunk the build does not have with 404, not with the page", async () => {
