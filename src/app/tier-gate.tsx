@@ -3,15 +3,11 @@
  * otherwise what is missing and the way to it. Offline, a plan that cannot be read lets the visitor in.
  */
 import { useState, type ReactNode } from "react";
-import { Link, useLocation } from "react-router-dom";
-import { Lock, Sparkles, WifiOff } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { useLocation } from "react-router-dom";
+import { lazyPart } from "@/components/on-demand";
 import { Spinner } from "@/components/ui/spinner";
-import { paths } from "@/config/paths";
 import { tierAtLeast, type TierId } from "@/config/tiers";
 import { useAuth } from "@/lib/auth";
-import { authPathFor } from "@/lib/auth-redirect";
 import { useSubscriptionTier } from "@/lib/subscription";
 import { useOnline } from "@/hooks/use-online";
 import { useRemainingConversions } from "@/hooks/use-remaining";
@@ -23,12 +19,15 @@ export type GateState =
   | { kind: "limit-reached" }
   | { kind: "error"; retry: () => void };
 
+/** Why the visitor is blocked. */
+export type BlockedState = Exclude<GateState, { kind: "allowed" | "loading" }>;
+
 type TierGateProps = {
   children: ReactNode;
   /** Tier a route needs (SPEC 2.1: Freemium for every tool route). */
   requiredTier?: TierId;
   /** Replaces the blocked message (SPEC 4.4). Receives why the visitor is blocked. */
-  fallback?: ReactNode | ((state: Exclude<GateState, { kind: "allowed" | "loading" }>) => ReactNode);
+  fallback?: ReactNode | ((state: BlockedState) => ReactNode);
 };
 
 function useGateState(requiredTier: TierId): GateState {
@@ -47,6 +46,15 @@ function useGateState(requiredTier: TierId): GateState {
   return remaining.current > 0 ? { kind: "allowed" } : { kind: "limit-reached" };
 }
 
+const checking = (
+  <div className="flex min-h-[50vh] items-center justify-center">
+    <Spinner label="Checking your plan" className="size-8 text-primary" />
+  </div>
+);
+
+/** What is missing and the way to it: a chunk of its own, as a visitor let in never needs it. */
+const Blocked = lazyPart(() => import("./tier-gate-blocked").then((m) => m.TierGateBlocked));
+
 /** Feature routes: signed in and with conversions left this month (SPEC 4.4). */
 export function TierGate({ children, requiredTier = "Freemium", fallback }: TierGateProps) {
   const state = useGateState(requiredTier);
@@ -63,60 +71,9 @@ export function TierGate({ children, requiredTier = "Freemium", fallback }: Tier
   if (state.kind === "allowed") return <>{children}</>;
   const stays = state.kind === "limit-reached" || state.kind === "loading" || state.kind === "error";
   if (stays && enteredPath === location.pathname) return <>{children}</>;
-  if (state.kind === "loading") {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner label="Checking your plan" className="size-8 text-primary" />
-      </div>
-    );
-  }
+  if (state.kind === "loading") return checking;
   if (fallback !== undefined) return <>{typeof fallback === "function" ? fallback(state) : fallback}</>;
 
   const here = location.pathname + location.search + location.hash;
-  const content = {
-    "login-required": {
-      icon: <Lock aria-hidden="true" className="size-6" />,
-      title: "Login Required",
-      text: "Please log in to access features.",
-      action: (
-        <Button asChild>
-          <Link to={authPathFor(here)}>Log In</Link>
-        </Button>
-      ),
-    },
-    "limit-reached": {
-      icon: <Sparkles aria-hidden="true" className="size-6" />,
-      title: "Usage Limit Reached",
-      text: "You've used all your conversions for this month. Upgrade your plan for more, or come back next month.",
-      action: (
-        <Button asChild>
-          <Link to={paths.pricing}>Upgrade Now</Link>
-        </Button>
-      ),
-    },
-    error: {
-      icon: <WifiOff aria-hidden="true" className="size-6" />,
-      title: "We couldn't check your plan",
-      text: "Check your internet connection and try again. Nothing was used from your conversions.",
-      action: <Button onClick={state.kind === "error" ? state.retry : undefined}>Try again</Button>,
-    },
-  }[state.kind];
-
-  return (
-    <div className="flex min-h-[50vh] items-center justify-center p-4">
-      <Card className="w-full max-w-md text-center">
-        <CardHeader className="items-center">
-          <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
-            {content.icon}
-          </div>
-          <CardTitle>
-            <h2 className="text-xl font-semibold">{content.title}</h2>
-          </CardTitle>
-          <CardDescription>{content.text}</CardDescription>
-        </CardHeader>
-        <CardContent />
-        <CardFooter className="justify-center">{content.action}</CardFooter>
-      </Card>
-    </div>
-  );
+  return <Blocked fallback={checking} onFailed={() => undefined} state={state} here={here} />;
 }
