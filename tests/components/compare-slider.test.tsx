@@ -1,0 +1,128 @@
+/** The before/after slider: on the result first on phones, half and half wider, labelled, one peek at most. */
+import { fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CompareSlider, compareValueText } from "@/components/compare-slider";
+
+const BEFORE = "data:image/png;base64,YmVmb3Jl";
+const AFTER = "data:image/png;base64,YWZ0ZXI=";
+const AFTER_AGAIN = "data:image/png;base64,YWdhaW4=";
+
+/** The screen the slider is shown on: a phone's width or not, less motion asked for or not. */
+function screenIs({ phone, reducedMotion = false }: { phone: boolean; reducedMotion?: boolean }) {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: query.includes("max-width") ? phone : query.includes("reduced-motion") && reducedMotion,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+type Played = { element: Element; keyframes: Keyframe[]; cancel: ReturnType<typeof vi.fn> };
+
+/** Web Animations (jsdom has none): records what is played on which element. */
+function recordAnimations(): Played[] {
+  const played: Played[] = [];
+  Object.defineProperty(Element.prototype, "animate", {
+    configurable: true,
+    writable: true,
+    value(this: Element, keyframes: Keyframe[]) {
+      const entry = { element: this, keyframes, cancel: vi.fn() };
+      played.push(entry);
+      return { cancel: entry.cancel };
+    },
+  });
+  return played;
+}
+
+function slider() {
+  return screen.getByRole("slider", { name: "Compare the result with the original" });
+}
+
+function resultLayer() {
+  return screen.getByTestId("compare-result-layer");
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(Element.prototype, "animate");
+});
+
+describe("CompareSlider", () => {
+  it("on a phone starts on the whole result, and says so", () => {
+    screenIs({ phone: true, reducedMotion: true });
+    render(<CompareSlider before={BEFORE} after={AFTER} />);
+    expect(slider()).toHaveValue("100");
+    expect(slider()).toHaveAttribute("aria-valuetext", "Result only");
+    expect(resultLayer().style.clipPath).toBe("inset(0 0% 0 0)");
+    expect(screen.getByRole("img", { name: "Result" })).toHaveAttribute("src", AFTER);
+    expect(screen.getByRole("img", { name: "Original" })).toHaveAttribute("src", BEFORE);
+    expect(screen.getByText("Slide to compare the result with the original")).toBeInTheDocument();
+  });
+
+  it("on a wider screen starts half and half", () => {
+    screenIs({ phone: false });
+    render(<CompareSlider before={BEFORE} after={AFTER} />);
+    expect(slider()).toHaveValue("50");
+    expect(slider()).toHaveAttribute("aria-valuetext", "50% result, 50% original");
+    expect(resultLayer().style.clipPath).toBe("inset(0 50% 0 0)");
+  });
+
+  it("the range moves the divider to either end, and tells a screen reader where it is", () => {
+    screenIs({ phone: true, reducedMotion: true });
+    render(<CompareSlider before={BEFORE} after={AFTER} />);
+    fireEvent.change(slider(), { target: { value: "30" } });
+    expect(slider()).toHaveAttribute("aria-valuetext", "30% result, 70% original");
+    expect(resultLayer().style.clipPath).toBe("inset(0 70% 0 0)");
+    fireEvent.change(slider(), { target: { value: "0" } });
+    expect(slider()).toHaveAttribute("aria-valuetext", "Original only");
+    expect(resultLayer().style.clipPath).toBe("inset(0 100% 0 0)");
+  });
+
+  it("a new result starts over on the result", () => {
+    screenIs({ phone: true, reducedMotion: true });
+    const { rerender } = render(<CompareSlider before={BEFORE} after={AFTER} />);
+    fireEvent.change(slider(), { target: { value: "10" } });
+    rerender(<CompareSlider before={BEFORE} after={AFTER_AGAIN} />);
+    expect(slider()).toHaveAttribute("aria-valuetext", "Result only");
+    expect(screen.getByRole("img", { name: "Result" })).toHaveAttribute("src", AFTER_AGAIN);
+  });
+
+  it("on a phone shows once that it slides: the result glides back a little and returns; using it stops that", () => {
+    screenIs({ phone: true });
+    const played = recordAnimations();
+    render(<CompareSlider before={BEFORE} after={AFTER} />);
+    const onLayer = played.find((p) => p.element === resultLayer());
+    expect(onLayer?.keyframes.map((k) => k.clipPath)).toEqual([
+      "inset(0 0% 0 0)",
+      "inset(0 18% 0 0)",
+      "inset(0 0% 0 0)",
+    ]);
+    // The divider and its grip move with it; nothing changes the slider's value meanwhile.
+    expect(played).toHaveLength(3);
+    expect(slider()).toHaveAttribute("aria-valuetext", "Result only");
+    fireEvent.change(slider(), { target: { value: "60" } });
+    for (const p of played) expect(p.cancel).toHaveBeenCalled();
+  });
+
+  it("no peek for visitors who asked for less motion, nor on wider screens", () => {
+    const played = recordAnimations();
+    screenIs({ phone: true, reducedMotion: true });
+    const { unmount } = render(<CompareSlider before={BEFORE} after={AFTER} />);
+    unmount();
+    screenIs({ phone: false });
+    render(<CompareSlider before={BEFORE} after={AFTER} />);
+    expect(played).toEqual([]);
+  });
+});
+
+describe("compareValueText", () => {
+  it("names both ends and the mix between", () => {
+    expect(compareValueText(100)).toBe("Result only");
+    expect(compareValueText(0)).toBe("Original only");
+    expect(compareValueText(99)).toBe("99% result, 1% original");
+  });
+});
