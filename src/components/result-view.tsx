@@ -1,10 +1,18 @@
-/** A tool's photo and its result side by side, with the actions and a before/after slider. */
+/** A tool's photo and its result: on phones the before/after slider first, on wider screens side by side. */
 import type { ReactNode } from "react";
 import { Download, Info, RefreshCw, RotateCcw } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useResultFirst } from "@/hooks/use-result-first";
+import { cn } from "@/lib/utils";
 import { CompareSlider } from "./compare-slider";
 import { ShareButton } from "./share-button";
+
+/**
+ * The slider's picture on a phone leaves room, within one screen, for the top bar, the slider's range and
+ * caption and up to three rows of actions; on wider screens it is as tall as the pictures beside each other.
+ */
+export const RESULT_SLIDER_IMAGE = "max-h-[calc(100dvh-17rem)] md:max-h-[70vh]";
 
 type ResultViewProps = {
   originalUrl: string;
@@ -26,7 +34,12 @@ type ResultViewProps = {
   editWith?: ReactNode;
 };
 
-/** Original left, result right (SPEC 2.2), then the actions and a before/after slider. */
+/**
+ * Wider screens (SPEC 2.2): original left, result right, the actions, then a before/after slider. Phones:
+ * the slider alone, starting on the result, with the actions under it, brought to the top of the screen
+ * when the result comes (the same pictures three times over would push the result off the screen). While
+ * there is no result yet, the original and the waiting note show at every width.
+ */
 export function ResultView({
   originalUrl,
   modifiedUrl,
@@ -41,9 +54,13 @@ export function ResultView({
   share,
   editWith,
 }: ResultViewProps) {
+  const sectionRef = useResultFirst<HTMLElement>(modifiedUrl);
   return (
-    <section aria-label="Result" className="space-y-4">
-      <div className="grid gap-4 md:grid-cols-2">
+    <section ref={sectionRef} aria-label="Result" className="flex scroll-mt-18 flex-col gap-4">
+      <div
+        data-testid="result-pair"
+        className={cn("grid gap-4 md:order-1 md:grid-cols-2", modifiedUrl && "max-md:hidden")}
+      >
         <figure className="space-y-2">
           <figcaption className="text-sm font-medium text-muted-foreground">
             {labels?.original ?? "Original"}
@@ -73,17 +90,15 @@ export function ResultView({
           )}
         </figure>
       </div>
-      {modifiedUrl && description && (
-        <div className="rounded-lg border bg-card p-3 text-sm">
-          <h3 className="mb-1 font-medium">Description</h3>
-          <p className="whitespace-pre-line text-muted-foreground">{description}</p>
-        </div>
+      {modifiedUrl && (
+        <CompareSlider
+          before={originalUrl}
+          after={modifiedUrl}
+          imageClassName={RESULT_SLIDER_IMAGE}
+          className="md:order-5"
+        />
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={onReset} disabled={processing}>
-          <RotateCcw aria-hidden="true" />
-          {labels?.reset ?? "Try Another Image"}
-        </Button>
+      <div className="flex flex-wrap gap-2 md:order-3">
         {modifiedUrl && (
           <Button onClick={onDownload} disabled={processing}>
             <Download aria-hidden="true" />
@@ -95,20 +110,24 @@ export function ResultView({
         )}
         {modifiedUrl && editWith}
         {modifiedUrl && onRecreate && (
-          <Button
-            variant="secondary"
-            onClick={onRecreate}
-            disabled={processing}
-            aria-label="Try Another Version"
-          >
+          // The whole name at every width (it fits a phone's second row): what is seen is what is named.
+          <Button variant="secondary" onClick={onRecreate} disabled={processing}>
             <RefreshCw aria-hidden="true" />
-            <span className="hidden sm:inline">Try Another Version</span>
-            <span className="sm:hidden">Try Again</span>
+            Try Another Version
           </Button>
         )}
+        <Button variant="outline" onClick={onReset} disabled={processing}>
+          <RotateCcw aria-hidden="true" />
+          {labels?.reset ?? "Try Another Image"}
+        </Button>
       </div>
-      {modifiedUrl && !onRecreate && recreateHint}
-      {modifiedUrl && <CompareSlider before={originalUrl} after={modifiedUrl} />}
+      {modifiedUrl && description && (
+        <div className="rounded-lg border bg-card p-3 text-sm md:order-2">
+          <h3 className="mb-1 font-medium">Description</h3>
+          <p className="whitespace-pre-line text-muted-foreground">{description}</p>
+        </div>
+      )}
+      {modifiedUrl && !onRecreate && recreateHint && <div className="md:order-4">{recreateHint}</div>}
     </section>
   );
 }

@@ -1,10 +1,14 @@
-/** Modify Scene's result: base and result side by side, the actions, then the before/after slider. */
+/** Modify Scene's result: on phones the before/after slider first, on wider screens base and result side by side. */
 import type { ReactNode } from "react";
 import { Download, Layers, Pencil, RotateCcw } from "lucide-react";
 import { CompareSlider } from "@/components/compare-slider";
 import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/config/tools";
+import { useResultFirst } from "@/hooks/use-result-first";
+
+/** On a phone the slider's picture leaves room for the top bar, the range and four rows of actions. */
+const SLIDER_IMAGE = "max-h-[calc(100dvh-20rem)] md:max-h-[60vh]";
 
 type SceneResultProps = {
   baseUrl: string;
@@ -18,7 +22,11 @@ type SceneResultProps = {
   editWith?: ReactNode;
 };
 
-/** Laid out as the style tools' result. */
+/**
+ * Laid out as the style tools' result (components/result-view.tsx): wider screens show base and result
+ * side by side, the actions, then the slider; phones the slider alone, starting on the result, with the
+ * actions under it, brought to the top of the screen when the result comes.
+ */
 export function SceneResult({
   baseUrl,
   resultUrl,
@@ -29,9 +37,10 @@ export function SceneResult({
   onReset,
   editWith,
 }: SceneResultProps) {
+  const sectionRef = useResultFirst<HTMLElement>(resultUrl);
   return (
-    <section aria-label="Result" className="space-y-4">
-      <div className="grid gap-4 md:grid-cols-2">
+    <section ref={sectionRef} aria-label="Result" className="flex scroll-mt-18 flex-col gap-4">
+      <div data-testid="result-pair" className="grid gap-4 max-md:hidden md:order-1 md:grid-cols-2">
         {[
           { label: "Base image", src: baseUrl },
           { label: "Modified scene", src: resultUrl },
@@ -46,7 +55,13 @@ export function SceneResult({
           </figure>
         ))}
       </div>
-      <div className="flex flex-wrap gap-2">
+      <CompareSlider
+        before={baseUrl}
+        after={resultUrl}
+        imageClassName={SLIDER_IMAGE}
+        className="md:order-4"
+      />
+      <div className="flex flex-wrap gap-2 md:order-2">
         <Button onClick={onDownload} disabled={busy}>
           <Download aria-hidden="true" />
           Download
@@ -74,11 +89,10 @@ export function SceneResult({
           Try Another Image
         </Button>
       </div>
-      <p className="text-sm text-muted-foreground">
+      <p className="text-sm text-muted-foreground md:order-3">
         Keep editing makes this result the new base, so you can add more to it (each change uses 1
         conversion). Undo takes you back, free.
       </p>
-      <CompareSlider before={baseUrl} after={resultUrl} />
     </section>
   );
 }

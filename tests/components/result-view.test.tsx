@@ -1,0 +1,166 @@
+/** The result view (style tools, Create Art) and Modify Scene's: the actions, Edit with…, the result first on a phone. */
+import { render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ResultView } from "@/components/result-view";
+import { SceneResult } from "@/features/scene/scene-result";
+
+const ORIGINAL = "data:image/png;base64,b3JpZ2luYWw=";
+const RESULT = "data:image/png;base64,cmVzdWx0";
+const ANOTHER = "data:image/png;base64,YW5vdGhlcg==";
+
+function screenIs({ phone, reducedMotion = false }: { phone: boolean; reducedMotion?: boolean }) {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: query.includes("max-width") ? phone : query.includes("reduced-motion") && reducedMotion,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+/** Records what was scrolled into view, and how. */
+function watchScrolls() {
+  return vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(() => {});
+}
+
+const EDIT_WITH = <button type="button">Edit with…</button>;
+
+function view(props: Partial<Parameters<typeof ResultView>[0]> = {}) {
+  return (
+    <ResultView
+      originalUrl={ORIGINAL}
+      modifiedUrl={RESULT}
+      waitingText="Waiting for the AI to add the cucumber..."
+      onReset={() => {}}
+      onDownload={() => {}}
+      onRecreate={() => {}}
+      share={{ fileName: "cucumber.png", title: "Cucumber" }}
+      editWith={EDIT_WITH}
+      {...props}
+    />
+  );
+}
+
+function actionNames() {
+  return within(screen.getByRole("region", { name: "Result" }))
+    .getAllByRole("button")
+    .map((button) => button.textContent);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("ResultView", () => {
+  it("the actions: Download, Share, then Edit with…, Try Another Version and Try Another Image", () => {
+    screenIs({ phone: true, reducedMotion: true });
+    render(view());
+    expect(actionNames()).toEqual([
+      "Download",
+      "Share",
+      "Edit with…",
+      "Try Another Version",
+      "Try Another Image",
+    ]);
+  });
+
+  it("Try Another Version is named by the words it shows (nothing hidden, no other label)", () => {
+    screenIs({ phone: true, reducedMotion: true });
+    render(view());
+    const button = screen.getByRole("button", { name: "Try Another Version" });
+    expect(button).toHaveAccessibleName(button.textContent!);
+    expect(button).not.toHaveAttribute("aria-label");
+  });
+
+  it("without a result: the original and the waiting note, no slider, no Edit with…", () => {
+    screenIs({ phone: true });
+    render(view({ modifiedUrl: null, processing: true }));
+    expect(screen.getByRole("img", { name: "Original" })).toHaveAttribute("src", ORIGINAL);
+    expect(screen.getByRole("status")).toHaveTextContent("Working on it");
+    expect(screen.queryByRole("slider")).not.toBeInTheDocument();
+    expect(actionNames()).toEqual(["Try Another Image"]);
+  });
+
+  it("with a result: the slider starts on the result on a phone, and the pair is still there for wider screens", () => {
+    screenIs({ phone: true, reducedMotion: true });
+    render(view());
+    expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "Result only");
+    const pair = screen.getByTestId("result-pair");
+    expect(within(pair).getByRole("img", { name: "Original" })).toHaveAttribute("src", ORIGINAL);
+    expect(within(pair).getByRole("img", { name: "Modified" })).toHaveAttribute("src", RESULT);
+  });
+
+  it("on a phone, a result that comes is brought to the top of the screen (smoothly, or at once for less motion)", () => {
+    screenIs({ phone: true });
+    const scrolls = watchScrolls();
+    const { rerender } = render(view({ modifiedUrl: null, processing: true }));
+    expect(scrolls).not.toHaveBeenCalled();
+    rerender(view());
+    expect(scrolls).toHaveBeenCalledTimes(1);
+    expect(scrolls.mock.contexts[0]).toBe(screen.getByRole("region", { name: "Result" }));
+    expect(scrolls).toHaveBeenCalledWith({ block: "start", behavior: "smooth" });
+
+    // Another version: brought up again, at once when less motion is asked for.
+    screenIs({ phone: true, reducedMotion: true });
+    rerender(view({ modifiedUrl: ANOTHER }));
+    expect(scrolls).toHaveBeenCalledTimes(2);
+    expect(scrolls).toHaveBeenLastCalledWith({ block: "start", behavior: "auto" });
+  });
+
+  it("on a wider screen the page stays where it is", () => {
+    screenIs({ phone: false });
+    const scrolls = watchScrolls();
+    const { rerender } = render(view({ modifiedUrl: null, processing: true }));
+    rerender(view());
+    expect(scrolls).not.toHaveBeenCalled();
+  });
+
+  it("without Try Another Version on the plan, its hint shows instead", () => {
+    screenIs({ phone: true, reducedMotion: true });
+    render(view({ onRecreate: undefined, recreateHint: <p>Want another version? See plans</p> }));
+    expect(screen.queryByRole("button", { name: "Try Another Version" })).not.toBeInTheDocument();
+    expect(screen.getByText("Want another version? See plans")).toBeInTheDocument();
+  });
+});
+
+describe("SceneResult", () => {
+  function scene(editWith = EDIT_WITH) {
+    return (
+      <SceneResult
+        baseUrl={ORIGINAL}
+        resultUrl={RESULT}
+        onKeepEditing={() => {}}
+        onDiscard={() => {}}
+        onDownload={() => {}}
+        onReset={() => {}}
+        editWith={editWith}
+      />
+    );
+  }
+
+  it("Edit with… right after Share, then the scene's own actions", () => {
+    screenIs({ phone: true, reducedMotion: true });
+    render(scene());
+    expect(actionNames()).toEqual([
+      "Download",
+      "Share",
+      "Edit with…",
+      "Keep editing",
+      "Try a Different Change",
+      "Try Another Image",
+    ]);
+    expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "Result only");
+  });
+
+  it("on a phone the result is brought to the top of the screen as it shows", () => {
+    screenIs({ phone: true, reducedMotion: true });
+    const scrolls = watchScrolls();
+    render(scene());
+    expect(scrolls).toHaveBeenCalledTimes(1);
+    expect(scrolls.mock.contexts[0]).toBe(screen.getByRole("region", { name: "Result" }));
+  });
+});
