@@ -1,18 +1,15 @@
 /**
- * "Edit with…" under an image result: opens a menu of the tools that take a photo; picking one opens
- * that tool with the result as its photo. The menu's code (Radix's dropdown) is fetched when the
- * button is approached or pressed, so no page pays for it in its first load.
+ * "Edit with…" under an image result: a menu of the tools that take a photo; picking one opens that
+ * tool with the result as its photo. Only results show it, so its code is fetched when the first one
+ * is shown (the button, edit-with-button.tsx) and when the button is approached or pressed (the menu,
+ * edit-with-menu.tsx): no page pays for it in its first load.
  */
-import { ChevronDown, Wand2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { lazyPart, usePressToLoad } from "@/components/on-demand";
+import { lazyPart } from "@/components/on-demand";
 import type { EditWithSource } from "@/lib/hand-over";
-
-const EditWithMenu = lazyPart(() => import("./edit-with-menu").then((m) => m.EditWithMenu));
 
 export const EDIT_WITH_LABEL = "Edit with…";
 
-type EditWithProps = {
+export type EditWithProps = {
   source: EditWithSource;
   disabled?: boolean;
   size?: "default" | "sm";
@@ -20,34 +17,9 @@ type EditWithProps = {
   label?: string;
 };
 
-/** The "Edit with…" button; its menu mounts (already open) on the first press. */
-export function EditWith({ source, disabled, size = "default", label }: EditWithProps) {
-  const { pressed, standInProps, reset } = usePressToLoad(EditWithMenu);
-  const standIn = (
-    <Button
-      variant="outline"
-      size={size}
-      disabled={disabled}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      aria-label={label}
-      {...standInProps}
-    >
-      <Wand2 aria-hidden="true" />
-      {EDIT_WITH_LABEL}
-      <ChevronDown aria-hidden="true" />
-    </Button>
-  );
-  if (!pressed || disabled) return standIn;
-  return (
-    <EditWithMenu
-      fallback={standIn}
-      onFailed={reset}
-      source={source}
-      size={size}
-      label={label}
-      focusFirstItem={pressed === "key"}
-      onClosed={reset}
-    />
-  );
+const EditWithButton = lazyPart(() => import("./edit-with-button").then((m) => m.EditWithButton));
+
+/** The "Edit with…" button, in place a moment after its result (a failed fetch says so and tries again). */
+export function EditWith(props: EditWithProps) {
+  return <EditWithButton fallback={null} onFailed={() => undefined} {...props} />;
 }

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
-import { takeIncoming, type IncomingPhotos } from "@/lib/incoming-photos";
+import type { IncomingPhotos } from "@/lib/incoming-photos";
 import { setPhotoOrigin } from "@/lib/photo-origin";
 import type { IncomingPhotoState } from "@/lib/hand-over";
 
@@ -21,7 +21,8 @@ const takes = new Map<string, { photos: Promise<IncomingPhotos | null>; used: bo
 function takeOnce(id: string) {
   let take = takes.get(id);
   if (!take) {
-    take = { photos: takeIncoming(id), used: false };
+    // The store's code is fetched only by a page that was handed something (not in any first load).
+    take = { photos: import("@/lib/incoming-photos").then((m) => m.takeIncoming(id)), used: false };
     takes.set(id, take);
   }
   return take;

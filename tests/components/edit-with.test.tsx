@@ -42,7 +42,7 @@ describe("Edit with…", () => {
   it("lists every tool that takes a photo, each with its icon, in sidebar order", async () => {
     const user = userEvent.setup();
     renderResult({ image: RESULT, tool: "hulk" });
-    const button = screen.getByRole("button", { name: "Edit with…" });
+    const button = await screen.findByRole("button", { name: "Edit with…" });
     expect(button).toHaveAttribute("aria-haspopup", "menu");
     await user.click(button);
     const menu = await screen.findByRole("menu");
@@ -67,7 +67,7 @@ describe("Edit with…", () => {
   it("picking Frog opens the frog page with the result as its photo, its chain begun", async () => {
     const user = userEvent.setup();
     const router = renderResult({ image: RESULT, tool: "hulk" });
-    await user.click(screen.getByRole("button", { name: "Edit with…" }));
+    await user.click(await screen.findByRole("button", { name: "Edit with…" }));
     await user.click(await screen.findByRole("menuitem", { name: "Frog" }));
     expect(await screen.findByRole("status", { name: "Location" })).toHaveTextContent(getTool("frog").path);
     const { incoming } = router.state.location.state as { incoming: string };
@@ -79,7 +79,7 @@ describe("Edit with…", () => {
   it("opens from the keyboard with the first tool focused", async () => {
     const user = userEvent.setup();
     renderResult({ image: RESULT, tool: "hulk" });
-    screen.getByRole("button", { name: "Edit with…" }).focus();
+    (await screen.findByRole("button", { name: "Edit with…" })).focus();
     await user.keyboard("{Enter}");
     await waitFor(() => expect(screen.getByRole("menuitem", { name: PHOTO_TOOLS[0]!.label })).toHaveFocus());
   });
@@ -88,7 +88,7 @@ describe("Edit with…", () => {
     const user = userEvent.setup();
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const router = renderResult({ image: () => Promise.reject(new Error("gone")), tool: "hulk" });
-    await user.click(screen.getByRole("button", { name: "Edit with…" }));
+    await user.click(await screen.findByRole("button", { name: "Edit with…" }));
     await user.click(await screen.findByRole("menuitem", { name: "Frog" }));
     expect(await screen.findByText(HAND_OVER_FAILED)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/hulk");
@@ -99,7 +99,7 @@ describe("Edit with…", () => {
   it("is not offered while the tool is busy", async () => {
     const user = userEvent.setup();
     renderResult({ image: RESULT, tool: "hulk" }, { disabled: true });
-    const button = screen.getByRole("button", { name: "Edit with…" });
+    const button = await screen.findByRole("button", { name: "Edit with…" });
     expect(button).toBeDisabled();
     await user.click(button);
     expect(screen.queryByRole("menu")).not.toBeInTheDocument();

@@ -253,7 +253,7 @@ describe("Character Animator (/animator)", () => {
     const [character] = (await listCreations(USER.id, { tool: "animator" })).items;
     // The frog page prepares its photo on the shared canvas stand-ins (this file's draws sprite sheets).
     installCanvasStubs();
-    await user.click(screen.getByRole("button", { name: "Edit with…" }));
+    await user.click(await screen.findByRole("button", { name: "Edit with…" }));
     await user.click(await screen.findByRole("menuitem", { name: "Frog" }));
 
     expect(

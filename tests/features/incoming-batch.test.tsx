@@ -65,7 +65,7 @@ describe("photos handed to Batch", () => {
     await finished(1);
     const [kept] = await keptOf("batch");
     expect(kept!.from).toEqual([HULK_STEP]);
-    expect(screen.getByRole("button", { name: "Edit with… photo-1-processed.png" })).toBeEnabled();
+    expect(await screen.findByRole("button", { name: "Edit with… photo-1-processed.png" })).toBeEnabled();
   });
 
   it("the last batch shown again gives way to photos handed to the page", async () => {

@@ -51,7 +51,7 @@ describe("the style tools", () => {
     expect(screen.getAllByRole("img", { name: "Original" }).length).toBeGreaterThan(0);
     expect(gemini.imageCalls()).toHaveLength(1);
     expect(getUsedConversions(USER.id)).toBe(1);
-    expect(screen.getByRole("button", EDIT_WITH)).toBeEnabled();
+    expect(await screen.findByRole("button", EDIT_WITH)).toBeEnabled();
     // Taken: the photo waits for nobody any more.
     expect(await readIncoming(id)).toBeNull();
 
@@ -115,7 +115,7 @@ describe("the other photo tools", () => {
     await fill("Text", "Happy Birthday, Sam!");
     await submit();
     expect(await screen.findByRole("img", { name: "Modified scene" })).toBeInTheDocument();
-    expect(screen.getByRole("button", EDIT_WITH)).toBeEnabled();
+    expect(await screen.findByRole("button", EDIT_WITH)).toBeEnabled();
     expect((await keptOf("scene"))[0]!.from).toEqual([HULK_STEP]);
   });
 
@@ -143,7 +143,7 @@ describe("the other photo tools", () => {
     expect(screen.getByRole("tab", { name: "Upload Image" })).toHaveAttribute("aria-selected", "true");
     expect(await screen.findByText("Artwork enhanced successfully!")).toBeInTheDocument();
     expect(getUsedConversions(USER.id)).toBe(1);
-    expect(screen.getByRole("button", EDIT_WITH)).toBeEnabled();
+    expect(await screen.findByRole("button", EDIT_WITH)).toBeEnabled();
     expect((await keptOf("art"))[0]!.from).toEqual([HULK_STEP]);
   });
 
@@ -192,7 +192,7 @@ describe("the other photo tools", () => {
     await user.click(screen.getByRole("button", { name: "Generate Celebration Image" }));
     expect(await screen.findByRole("heading", { name: "Your Wedding image" })).toBeInTheDocument();
     expect(requests).toHaveLength(1);
-    expect(screen.getByRole("button", EDIT_WITH)).toBeEnabled();
+    expect(await screen.findByRole("button", EDIT_WITH)).toBeEnabled();
     expect((await keptOf("celebrations", 2))[0]!.from).toEqual([HULK_STEP]);
   });
 });
