@@ -20,7 +20,7 @@ export function compareValueText(position: number): string {
 
 const clip = (position: number) => `inset(0 ${100 - position}% 0 0)`;
 
-type CompareSliderProps = {
+export type CompareSliderProps = {
   before: string;
   after: string;
   /** The image's height cap (Tailwind classes), so the slider and what follows it fit a screen. */

@@ -1,11 +1,11 @@
 /** A tool's photo and its result: on phones the before/after slider first, on wider screens side by side. */
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Download, Info, RefreshCw, RotateCcw } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useResultFirst } from "@/hooks/use-result-first";
 import { cn } from "@/lib/utils";
-import { CompareSlider } from "./compare-slider";
+import { LazyCompareSlider, preloadCompareSlider } from "./lazy-compare-slider";
 import { ShareButton } from "./share-button";
 
 /**
@@ -55,6 +55,8 @@ export function ResultView({
   editWith,
 }: ResultViewProps) {
   const sectionRef = useResultFirst<HTMLElement>(modifiedUrl);
+  // The slider's code comes while the AI works on the photo shown here.
+  useEffect(() => preloadCompareSlider(), []);
   return (
     <section ref={sectionRef} aria-label="Result" className="flex scroll-mt-18 flex-col gap-4">
       <div
@@ -91,7 +93,7 @@ export function ResultView({
         </figure>
       </div>
       {modifiedUrl && (
-        <CompareSlider
+        <LazyCompareSlider
           before={originalUrl}
           after={modifiedUrl}
           imageClassName={RESULT_SLIDER_IMAGE}

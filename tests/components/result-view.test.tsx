@@ -85,10 +85,10 @@ describe("ResultView", () => {
     expect(actionNames()).toEqual(["Try Another Image"]);
   });
 
-  it("with a result: the slider starts on the result on a phone, and the pair is still there for wider screens", () => {
+  it("with a result: the slider starts on the result on a phone, and the pair is still there for wider screens", async () => {
     screenIs({ phone: true, reducedMotion: true });
     render(view());
-    expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "Result only");
+    expect(await screen.findByRole("slider")).toHaveAttribute("aria-valuetext", "Result only");
     const pair = screen.getByTestId("result-pair");
     expect(within(pair).getByRole("img", { name: "Original" })).toHaveAttribute("src", ORIGINAL);
     expect(within(pair).getByRole("img", { name: "Modified" })).toHaveAttribute("src", RESULT);
@@ -142,7 +142,7 @@ describe("SceneResult", () => {
     );
   }
 
-  it("Edit with… right after Share, then the scene's own actions", () => {
+  it("Edit with… right after Share, then the scene's own actions", async () => {
     screenIs({ phone: true, reducedMotion: true });
     render(scene());
     expect(actionNames()).toEqual([
@@ -153,7 +153,7 @@ describe("SceneResult", () => {
       "Try a Different Change",
       "Try Another Image",
     ]);
-    expect(screen.getByRole("slider")).toHaveAttribute("aria-valuetext", "Result only");
+    expect(await screen.findByRole("slider")).toHaveAttribute("aria-valuetext", "Result only");
   });
 
   it("on a phone the result is brought to the top of the screen as it shows", () => {

@@ -119,7 +119,8 @@ describe("a change to the scene", () => {
     const result = await screen.findByRole("img", { name: "Modified scene" });
     expect(result).toHaveAttribute("src", expect.stringMatching(/^data:image\/png;base64,/));
     expect(await screen.findByText("Text added to scene successfully!")).toBeInTheDocument();
-    expect(screen.getByTestId("compare-slider")).toBeInTheDocument();
+    // The slider's code is fetched with the result; the result itself shows meanwhile.
+    expect(await screen.findByTestId("compare-slider")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: SUBMIT })).not.toBeInTheDocument();
     expect(getUsedConversions(USER.id)).toBe(1);
     expect(screen.getByTestId("remaining-counter")).toHaveTextContent("Remaining conversions: 19 / 20");
