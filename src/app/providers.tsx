@@ -18,8 +18,8 @@ onlineManager.setEventListener((setOnline) => {
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      // The plan and the usage are read again when the connection comes back.
-      queries: { retry: 3, refetchOnWindowFocus: false, refetchOnReconnect: true },
+      // refetchOnReconnect (the default): the plan and the usage are read again when the connection is back.
+      queries: { retry: 3, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });

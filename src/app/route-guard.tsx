@@ -1,8 +1,6 @@
 /** Keeps login-required routes behind the login screen, without bouncing a visitor who is only offline. */
 import type { ReactNode } from "react";
-import { Link, Navigate, useLocation } from "react-router-dom";
-import { WifiOff } from "lucide-react";
-import { useOnline } from "@/hooks/use-online";
+import { Navigate, useLocation } from "react-router-dom";
 import { useAuth } from "@/lib/auth";
 import { authPathFor } from "@/lib/auth-redirect";
 import { sessionStorageKey } from "@/lib/supabase";
@@ -32,29 +30,16 @@ function sessionStillStored(): boolean {
 export function RouteGuard({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
-  const online = useOnline();
-  const here = location.pathname + location.search + location.hash;
-  if (auth.status === "loading") {
-    return (
-      <div role="status" className="flex min-h-[50vh] items-center justify-center text-muted-foreground">
-        Loading...
-      </div>
-    );
+  if (auth.status === "signed-out" && !sessionStillStored()) {
+    return <Navigate to={authPathFor(location.pathname + location.search + location.hash)} replace />;
   }
-  if (auth.status === "signed-out") {
-    if (!sessionStillStored()) return <Navigate to={authPathFor(here)} replace />;
+  if (auth.status !== "signed-in") {
     return (
       <div
         role="status"
-        className="flex min-h-[50vh] flex-col items-center justify-center gap-3 p-4 text-center text-muted-foreground"
+        className="flex min-h-[50vh] items-center justify-center p-4 text-center text-muted-foreground"
       >
-        <WifiOff aria-hidden="true" className="size-6" />
-        <p className="max-w-md">{SIGN_IN_WAIT_MESSAGE}</p>
-        {online && (
-          <Link to={authPathFor(here)} className="text-sm font-medium underline underline-offset-2">
-            Sign in again
-          </Link>
-        )}
+        {auth.status === "loading" ? "Loading..." : SIGN_IN_WAIT_MESSAGE}
       </div>
     );
   }

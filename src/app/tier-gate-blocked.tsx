@@ -1,6 +1,6 @@
 /** The tier gate's blocked page: login required, usage limit reached, or the plan could not be checked. */
 import { Link } from "react-router-dom";
-import { Lock, Sparkles, WifiOff } from "lucide-react";
+import { CloudOff, Lock, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
@@ -31,7 +31,7 @@ export function TierGateBlocked({ state, here }: { state: BlockedState; here: st
       ),
     },
     error: {
-      icon: <WifiOff aria-hidden="true" className="size-6" />,
+      icon: <CloudOff aria-hidden="true" className="size-6" />,
       title: "We couldn't check your plan",
       text: "Check your internet connection and try again. Nothing was used from your conversions.",
       action: <Button onClick={state.kind === "error" ? state.retry : undefined}>Try again</Button>,
