@@ -1,7 +1,7 @@
 /**
- * The tools without a connection (no service worker: the connection drops while the page is open): they
- * say they need one, a conversion is refused or cut off without counting and the photo stays, and the
- * first conversion once back works without a reload.
+ * The tools without a connection (no service worker: the connection drops while the page is open, a
+ * photo on it): they say they need one, a conversion is refused or cut off without counting and the photo
+ * stays, and the first conversion once back works without a reload.
  */
 import path from "node:path";
 import { type Page } from "@playwright/test";
@@ -13,7 +13,8 @@ import {
   OFFLINE_RUN_MESSAGE,
   OFFLINE_TOOL_MESSAGE,
 } from "../src/lib/offline";
-import { holdRequests, signUp, uniqueEmail } from "./helpers";
+import { createUserOnTier } from "./backend";
+import { holdRequests, logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
 const HULK = getVariant("hulk");
@@ -33,12 +34,23 @@ async function openHulk(page: Page) {
   await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 3 / 3");
 }
 
-test("offline, a style tool says it needs a connection, converts nothing and counts nothing; back online the same photo converts", async ({
+test("offline, a style tool with a photo says it needs a connection, sends and counts nothing; back online the same button works", async ({
   page,
   context,
+  baseURL,
 }) => {
-  await signUp(page, uniqueEmail("offline"));
-  await openHulk(page);
+  const email = uniqueEmail("offline");
+  // A plan with "Try Another Version", so the photo on the page can be converted again.
+  await createUserOnTier(baseURL!, email, PASSWORD, "$10/month");
+  await page.goto("/auth");
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(HULK.path);
+  await expect(page.getByRole("heading", { level: 1, name: HULK.title })).toBeVisible();
+  const counter = page.getByTestId("remaining-counter");
+  await page.getByTestId("file-input").setInputFiles(PORTRAIT);
+  await expect(page.getByRole("img", { name: "Modified" }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(counter).toHaveText("Remaining conversions: 39 / 40");
   const notice = page.getByTestId("offline-notice");
   await expect(notice).toBeEmpty();
 
@@ -46,20 +58,21 @@ test("offline, a style tool says it needs a connection, converts nothing and cou
   await expect(notice).toHaveText(OFFLINE_TOOL_MESSAGE);
   await expect(notice).toHaveAttribute("role", "status");
   const aiRequests = watchAiRequests(page);
-  await page.getByTestId("file-input").setInputFiles(PORTRAIT);
+  await page.getByRole("button", { name: "Try Another Version" }).click();
 
   const banner = page.getByTestId("error-banner");
   await expect(banner).toContainText(OFFLINE_RUN_MESSAGE);
   await expect(banner).toContainText(OFFLINE_RUN_ADVICE);
   await expect(page.getByRole("img", { name: "Original" }).first()).toBeVisible();
-  await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 3 / 3");
+  await expect(page.getByRole("img", { name: "Modified" }).first()).toBeVisible();
+  await expect(counter).toHaveText("Remaining conversions: 39 / 40");
   expect(aiRequests).toEqual([]);
 
   await context.setOffline(false);
   await expect(notice).toBeEmpty();
   await banner.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("img", { name: "Modified" }).first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 2 / 3");
+  await expect(page.getByText(HULK.toasts.recreated)).toBeVisible({ timeout: 30_000 });
+  await expect(counter).toHaveText("Remaining conversions: 38 / 40");
   await expect(banner).toBeHidden();
 });
 
