@@ -5,7 +5,7 @@ import { ApiKeyField } from "@/components/api-key-field";
 import { ErrorBanner } from "@/components/error-banner";
 import { LocalEngineNotice } from "@/components/local-engine-notice";
 import { OfflineNotice } from "@/components/offline-notice";
-import { lazyPart } from "@/components/on-demand";
+import { ProcessingOverlay } from "@/components/processing-overlay";
 import { RemainingCounter } from "@/components/remaining-counter";
 import { Button } from "@/components/ui/button";
 import type { RetryWait } from "@/lib/gemini";
@@ -22,11 +22,6 @@ export type ToolRun = {
   /** Stops the run (the overlay's Cancel, and Escape). */
   cancel?: () => void;
 };
-
-/** Shown only while a run goes (which needs a connection): a chunk of its own, fetched when a run starts. */
-const ProcessingOverlay = lazyPart(() =>
-  import("@/components/processing-overlay").then((m) => m.ProcessingOverlay),
-);
 
 export type ToolPageProps = {
   /** The heading: the tool's title and the line saying what it does. */
@@ -109,8 +104,6 @@ export function ToolPage({
 
       {overlay && (
         <ProcessingOverlay
-          fallback={null}
-          onFailed={() => undefined}
           title={overlay.title}
           text={overlay.text}
           retryWait={run.retryWait}
