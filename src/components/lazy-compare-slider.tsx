@@ -11,20 +11,22 @@ export const preloadCompareSlider = SliderPart.preload;
 
 /**
  * The compare slider once its code is here (at once when preloaded); until then, or if it cannot be
- * fetched (the failure is said once), the result alone, in the same place and size.
+ * fetched (the failure is said once), its picture on the result, in the same place and size.
  */
 export function LazyCompareSlider(props: CompareSliderProps) {
   const [failed, setFailed] = useState(false);
+  // The slider's picture without its range: the original gives the size (it is already shown, so it
+  // has one at once), the result covers it.
   const still = (
     <figure className={cn("mx-auto w-full max-w-xl", props.className)}>
-      <img
-        src={props.after}
-        alt="Result"
-        className={cn(
-          "mx-auto block h-auto w-auto max-w-full rounded-xl border bg-muted",
-          props.imageClassName,
-        )}
-      />
+      <div className="relative mx-auto w-fit max-w-full overflow-hidden rounded-xl border bg-muted">
+        <img
+          src={props.before}
+          alt=""
+          className={cn("block h-auto w-auto max-w-full", props.imageClassName)}
+        />
+        <img src={props.after} alt="Result" className="absolute inset-0 h-full w-full object-cover" />
+      </div>
     </figure>
   );
   if (failed) return still;

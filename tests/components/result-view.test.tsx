@@ -1,5 +1,5 @@
 /** The result view (style tools, Create Art) and Modify Scene's: the actions, Edit with…, the result first on a phone. */
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ResultView } from "@/components/result-view";
 import { SceneResult } from "@/features/scene/scene-result";
@@ -21,8 +21,12 @@ function screenIs({ phone, reducedMotion = false }: { phone: boolean; reducedMot
   }));
 }
 
-/** Records what was scrolled into view, and how. */
+/**
+ * Records what was scrolled into view, and how. The pictures count as loaded (jsdom loads none; one test
+ * below holds them back).
+ */
 function watchScrolls() {
+  vi.spyOn(HTMLImageElement.prototype, "complete", "get").mockReturnValue(true);
   return vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(() => {});
 }
 
@@ -94,28 +98,43 @@ describe("ResultView", () => {
     expect(within(pair).getByRole("img", { name: "Modified" })).toHaveAttribute("src", RESULT);
   });
 
-  it("on a phone, a result that comes is brought to the top of the screen (smoothly, or at once for less motion)", () => {
+  it("on a phone, a result that comes is brought to the top of the screen (smoothly, or at once for less motion)", async () => {
     screenIs({ phone: true });
     const scrolls = watchScrolls();
     const { rerender } = render(view({ modifiedUrl: null, processing: true }));
-    expect(scrolls).not.toHaveBeenCalled();
     rerender(view());
-    expect(scrolls).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(scrolls).toHaveBeenCalledTimes(1));
     expect(scrolls.mock.contexts[0]).toBe(screen.getByRole("region", { name: "Result" }));
     expect(scrolls).toHaveBeenCalledWith({ block: "start", behavior: "smooth" });
 
     // Another version: brought up again, at once when less motion is asked for.
     screenIs({ phone: true, reducedMotion: true });
     rerender(view({ modifiedUrl: ANOTHER }));
-    expect(scrolls).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(scrolls).toHaveBeenCalledTimes(2));
     expect(scrolls).toHaveBeenLastCalledWith({ block: "start", behavior: "auto" });
   });
 
-  it("on a wider screen the page stays where it is", () => {
+  it("waits for the pictures to have their size, so the page is as tall as it will be", async () => {
+    screenIs({ phone: true, reducedMotion: true });
+    const scrolls = watchScrolls();
+    const complete = vi.spyOn(HTMLImageElement.prototype, "complete", "get").mockReturnValue(false);
+    render(view());
+    const pictures = within(screen.getByRole("region", { name: "Result" })).getAllByRole("img");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(scrolls).not.toHaveBeenCalled();
+    complete.mockReturnValue(true);
+    fireEvent.load(pictures[0]!);
+    fireEvent.error(pictures[1]!);
+    for (const picture of pictures.slice(2)) fireEvent.load(picture);
+    await waitFor(() => expect(scrolls).toHaveBeenCalledTimes(1));
+  });
+
+  it("on a wider screen the page stays where it is", async () => {
     screenIs({ phone: false });
     const scrolls = watchScrolls();
     const { rerender } = render(view({ modifiedUrl: null, processing: true }));
     rerender(view());
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(scrolls).not.toHaveBeenCalled();
   });
 
@@ -156,11 +175,11 @@ describe("SceneResult", () => {
     expect(await screen.findByRole("slider")).toHaveAttribute("aria-valuetext", "Result only");
   });
 
-  it("on a phone the result is brought to the top of the screen as it shows", () => {
+  it("on a phone the result is brought to the top of the screen as it shows", async () => {
     screenIs({ phone: true, reducedMotion: true });
     const scrolls = watchScrolls();
     render(scene());
-    expect(scrolls).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(scrolls).toHaveBeenCalledTimes(1));
     expect(scrolls.mock.contexts[0]).toBe(screen.getByRole("region", { name: "Result" }));
   });
 });
