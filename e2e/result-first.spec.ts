@@ -55,7 +55,7 @@ async function expectOnFirstScreen(page: Page, parts: Record<string, Locator>) {
     .toEqual([]);
 }
 
-/** The slider's picture, the slider and every button of the result (Edit with… too, where a page gives it). */
+/** The slider's picture, the slider and every button of the result (the ones named, and any other). */
 async function expectResultFirst(page: Page, expected: string[]) {
   await expect(slider(page)).toHaveAttribute("aria-valuetext", "Result only");
   const buttons = result(page).getByRole("button");
@@ -94,7 +94,13 @@ test("a style result: the slider on the result and all its actions on the first 
   await page.goto("/muppet");
   await page.getByTestId("file-input").setInputFiles(PHONE_PHOTO);
   await expect(slider(page)).toBeVisible({ timeout: 30_000 });
-  await expectResultFirst(page, ["Download", "Share", "Try Another Version", "Try Another Image"]);
+  await expectResultFirst(page, [
+    "Download",
+    "Share",
+    "Edit with…",
+    "Try Another Version",
+    "Try Another Image",
+  ]);
   // The arrow keys move the divider: the original comes in from the right.
   await slider(page).focus();
   await page.keyboard.press("ArrowLeft");
@@ -109,7 +115,13 @@ test("a style result: the slider on the result and all its actions on the first 
   const first = await fingerprint(shown);
   await result(page).getByRole("button", { name: "Try Another Version" }).click();
   await expect.poll(() => fingerprint(shown), { timeout: 30_000 }).not.toBe(first);
-  await expectResultFirst(page, ["Download", "Share", "Try Another Version", "Try Another Image"]);
+  await expectResultFirst(page, [
+    "Download",
+    "Share",
+    "Edit with…",
+    "Try Another Version",
+    "Try Another Image",
+  ]);
 
   await expectPairOnWideScreen(page, ["Original", "Modified"]);
 });
@@ -126,6 +138,7 @@ test("Modify Scene: the slider on the result and its six actions on the first sc
   await expectResultFirst(page, [
     "Download",
     "Share",
+    "Edit with…",
     "Keep editing",
     "Try a Different Change",
     "Try Another Image",
@@ -141,6 +154,6 @@ test("Create Art: the slider on the enhanced picture and its actions on the firs
   await page.goto("/create-art");
   await page.getByTestId("file-input").setInputFiles(PHONE_PHOTO);
   await expect(slider(page)).toBeVisible({ timeout: 30_000 });
-  await expectResultFirst(page, ["Download", "Share", "Try Another Image"]);
+  await expectResultFirst(page, ["Download", "Share", "Edit with…", "Try Another Image"]);
   await expectPairOnWideScreen(page, ["Original", "Enhanced"]);
 });
