@@ -7,7 +7,6 @@ import { blobBytes } from "@/lib/read-blob";
 import { ImageInputError } from "./errors";
 import { assertDecodable, readImageHeader, type ImageHeader } from "./header";
 import type { Pixels } from "./render";
-// The lazy modules take these from here, not size.ts: size.ts then stays in this module's chunk.
 import { WORKING_MAX_SIDE, fitWithin } from "./size";
 import { sniffImageType, sniffUnsupportedImageFormat, type SniffedType } from "./sniff";
 

@@ -5,10 +5,9 @@
  */
 import type { ImageHeader } from "./header";
 import { HEIC_PREVIEW_QUALITY, decodeHeicFile } from "./heic";
-import { WORKING_MAX_SIDE } from "./load";
 import type { PreparedImage } from "./prepare";
 import { isHeifType } from "./sniff";
-import type { Size } from "./size";
+import { WORKING_MAX_SIDE, type Size } from "./size";
 import {
   ImageWorkerError,
   callImageWorker,

@@ -7,10 +7,10 @@ import { blobToBase64 } from "./base64";
 import { ImageInputError } from "./errors";
 import type { ImageHeader } from "./header";
 import { HEIC_PREVIEW_QUALITY, decodeHeicFile } from "./heic";
-import { WORKING_MAX_SIDE, fitWithin, type LoadedInternals } from "./load";
+import type { LoadedInternals } from "./load";
 import type { PreparedImage } from "./prepare";
 import { DecodeError, decodeUpright, encodePixels, fromBitmap, resizePixels, type Pixels } from "./render";
-import type { Size } from "./size";
+import { WORKING_MAX_SIDE, fitWithin, type Size } from "./size";
 import { isHeifType } from "./sniff";
 
 /** The page's own decode (no worker here, or it could not do it): the upright image at full size. */
