@@ -2,11 +2,14 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import type { Session, User } from "@supabase/auth-js";
 import { useQueryClient } from "@tanstack/react-query";
+import { isOnline } from "@/lib/connection";
 import {
   getSupabase,
+  isAuthRetryableFetchError,
   mayHaveSession,
   onSupabaseLoaded,
   sessionStorageKey,
+  storedSession,
   type AppSupabase,
 } from "@/lib/supabase";
 
@@ -25,6 +28,22 @@ function fromSession(session: Session | null): AuthState {
 }
 
 /**
+ * No session from the client although one is still stored: the auth server could not be reached to
+ * refresh it (a refused refresh removes it and says SIGNED_OUT). The visitor stays who they are on
+ * this device (My Creations, the photos on the page) until the client refreshes it, back online.
+ */
+function unreachedSession(): AuthState | null {
+  const kept = storedSession();
+  return kept ? fromSession(kept) : null;
+}
+
+/** The first state: signed out for sure, the stored session at once when offline (no refresh can run), or loading. */
+function initialState(): AuthState {
+  if (!mayHaveSession()) return SIGNED_OUT;
+  return (!isOnline() && unreachedSession()) || LOADING;
+}
+
+/**
  * Session state from getSession() plus onAuthStateChange (the Supabase pattern). The callback only
  * sets state: no awaited Supabase call inside it, which would dead-lock the client.
  *
@@ -34,7 +53,7 @@ function fromSession(session: Session | null): AuthState {
  * stored session the state is "loading" until the client has checked it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(() => (mayHaveSession() ? LOADING : SIGNED_OUT));
+  const [state, setState] = useState<AuthState>(initialState);
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -48,15 +67,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         .then(({ data, error }) => {
           if (!active) return;
           if (error) console.error("Could not read the session", error);
-          setState(fromSession(data.session));
+          const unreached = !data.session && isAuthRetryableFetchError(error) ? unreachedSession() : null;
+          setState(unreached ?? fromSession(data.session));
         })
         .catch((error: unknown) => {
           console.error("Could not read the session", error);
-          if (active) setState(SIGNED_OUT);
+          if (active) setState((!isOnline() && unreachedSession()) || SIGNED_OUT);
         });
       const { data } = supabase.auth.onAuthStateChange((event, session) => {
         if (!active) return;
-        setState(fromSession(session));
+        const unreached = !session && event !== "SIGNED_OUT" ? unreachedSession() : null;
+        setState(unreached ?? fromSession(session));
         // Whatever was cached for the previous user (tier, usage) must not leak to the next one.
         if (event === "SIGNED_OUT") queryClient.clear();
       });
@@ -68,7 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       getSupabase().catch((error: unknown) => {
         // The client's code could not be fetched (offline): nobody can be signed in on this page.
         console.error("Could not load the session", error);
-        if (active) setState(SIGNED_OUT);
+        if (active) setState((!isOnline() && unreachedSession()) || SIGNED_OUT);
       });
     if (mayHaveSession()) void load();
     // Signed in from another tab: load the client, which restores that session here too.

@@ -1,5 +1,6 @@
 /** The app's one Supabase client, loaded on first use, and what is known of the session before it loads. */
 import { getEnv } from "@/config/env";
+import type { Session } from "@supabase/auth-js";
 import type { AppSupabase } from "./supabase-client";
 
 export type { AppSupabase } from "./supabase-client";
@@ -56,6 +57,21 @@ export function onSupabaseLoaded(listener: (supabase: AppSupabase) => void): () 
 /** Where the auth client keeps the session: supabase-js's key, sb-<first label of the host>-auth-token. */
 export function sessionStorageKey(): string {
   return `sb-${new URL(getEnv().VITE_SUPABASE_URL).hostname.split(".")[0]}-auth-token`;
+}
+
+/**
+ * The session the auth client keeps on this device, read without loading it; null when there is none
+ * or it cannot be read. Only for showing who is signed in while the auth server cannot be reached: it
+ * may have expired, and nothing is sent with it until the client has refreshed it.
+ */
+export function storedSession(): Session | null {
+  try {
+    const raw = localStorage.getItem(sessionStorageKey());
+    const session = raw ? (JSON.parse(raw) as Partial<Session> | null) : null;
+    return session?.access_token && session.user?.id ? (session as Session) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

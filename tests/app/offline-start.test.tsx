@@ -83,24 +83,26 @@ describe("opening the app offline", () => {
     expect(router.state.location.pathname).toBe("/creations");
   });
 
-  it("a session that cannot be refreshed offline waits instead of sending to the login screen, and the page opens on reconnecting", async () => {
+  it("an expired session opened offline shows the visitor's pages at once (the stored session), and is refreshed on reconnecting", async () => {
     const auth = expiredSession();
     goOffline();
     const { router } = renderApp(hulk.path);
-    expect(await screen.findByText(SIGN_IN_WAIT_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: hulk.title })).toBeInTheDocument();
+    expect(screen.getByTestId("offline-notice")).toHaveTextContent(OFFLINE_TOOL_MESSAGE);
+    expect(screen.queryByText(SIGN_IN_WAIT_MESSAGE)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(hulk.path);
 
     auth.reachableAgain();
     goOnline();
-    expect(await screen.findByRole("heading", { level: 1, name: hulk.title })).toBeInTheDocument();
+    expect(await screen.findByTestId("remaining-counter")).toHaveTextContent("Remaining conversions: 3 / 3");
     expect(router.state.location.pathname).toBe(hulk.path);
     expect(auth.refreshes.at(-1)).toBe("refresh_token");
   });
 
-  it("online, an auth server out of reach also waits instead of sending to the login screen", async () => {
+  it("online, an auth server out of reach keeps the stored session instead of sending to the login screen", async () => {
     expiredSession();
     const { router } = renderApp("/creations");
-    expect(await screen.findByText(SIGN_IN_WAIT_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "My Creations" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/creations");
     expect(screen.queryByRole("heading", { name: "Login" })).not.toBeInTheDocument();
   });
