@@ -7,7 +7,7 @@ import { afterFailedServerRun, countedByServer, PLAN_CHECK_FAILURE } from "@/lib
 import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import { MESSAGES } from "@/lib/gemini/errors";
-import type { NewCreation } from "@/lib/creations";
+import type { NewCreation } from "@/lib/creations/types";
 import { isOnline } from "@/lib/connection";
 import { CONNECTION_LOST_MESSAGE, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
 import { recordConversion } from "@/lib/usage";

@@ -6,13 +6,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ToolId } from "@/config/tools";
 import { useUser } from "@/lib/auth";
-import {
-  getLastCreation,
-  readText,
-  type CreationFiles,
-  type CreationRecord,
-  type NewCreation,
-} from "@/lib/creations";
+// The store and the types directly: the creations index also brings the save's code, fetched only
+// when a result is kept (src/lib/keep-creation.ts).
+import { getLastCreation } from "@/lib/creations/store";
+import type { CreationFiles, CreationRecord, NewCreation } from "@/lib/creations/types";
+import { blobText as readText } from "@/lib/read-blob";
 import { blobToDataUrl, keepCreation } from "@/lib/keep-creation";
 
 /** keepCreation bound to the signed-in user (tools with several results per run). */

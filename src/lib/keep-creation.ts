@@ -29,38 +29,18 @@
 import { toast } from "sonner";
 import { isHeifType, type LoadedImage } from "@/lib/image";
 import { photoOrigin, registerKept, setPhotoOrigin } from "@/lib/photo-origin";
-import {
-  deleteOldestCreations,
-  isCreationStoreError,
-  saveCreation,
-  type CreationRecord,
-  type NewCreation,
-} from "@/lib/creations";
+import type { CreationRecord, NewCreation } from "@/lib/creations/types";
 
 export const NOT_KEPT_MESSAGE =
   "Your result is here, but it could not be saved on this device (storage full or private browsing). Download it to keep it.";
-export const NO_ROOM_MESSAGE =
-  "Your result is here, but this device has no room left for it. Download it to keep it, or delete your oldest creations to make room.";
-export const MADE_ROOM_MESSAGE = "Made room: your 10 oldest creations were deleted and this result was kept.";
-const NOT_KEPT_TOAST_ID = "creation-not-kept";
-const OLDEST_TO_DELETE = 10;
-
-/**
- * Saves `item` and registers the save under the result file the tool shows ("Edit with…" names the
- * creation it starts from): the record counts from the first write, not after the thumbnails.
- */
-function saveAndRegister(userId: string, item: NewCreation): Promise<CreationRecord> {
-  let stored: (record: CreationRecord | null) => void = () => undefined;
-  registerKept(item.file, new Promise((resolve) => (stored = resolve)));
-  const saving = saveCreation(userId, item, { onStored: (record) => stored(record) });
-  // A failed save resolves the registration with null (a promise settles once: a record stays).
-  saving.catch(() => stored(null));
-  return saving;
-}
+export const NOT_KEPT_TOAST_ID = "creation-not-kept";
 
 /**
  * Saves one result for the user in the background. Never throws: a failure shows the one toast
- * (with "Delete oldest" when the device is full) and resolves to null.
+ * (with "Delete oldest" when the device is full) and resolves to null. The save's code
+ * (keep-creation-save.ts, with src/lib/creations) is fetched with the first result: no page pays for
+ * it in its first load. The result is registered under the file the tool shows at once, so "Edit
+ * with…" pressed before the save is done waits for it.
  */
 export async function keepCreation(
   userId: string,
@@ -77,31 +57,16 @@ export async function keepCreation(
   // A result made from a handed-over result remembers the chain ("Edit with…", src/lib/photo-origin.ts).
   const from = value.from ?? photoOrigin(value.original);
   const item = from ? { ...value, from } : value;
-  const saving = saveAndRegister(userId, item);
+  let stored: (record: CreationRecord | null) => void = () => undefined;
+  registerKept(item.file, new Promise((resolve) => (stored = resolve)));
   try {
-    return await saving;
+    const { saveKept } = await import("./keep-creation-save");
+    return await saveKept(userId, item, stored);
   } catch (error) {
+    // The save's code could not be fetched.
     console.error("Could not keep the result on this device", error);
-    if (isCreationStoreError(error) && error.kind === "quota") {
-      toast.error(NO_ROOM_MESSAGE, {
-        id: NOT_KEPT_TOAST_ID,
-        duration: 12_000,
-        action: {
-          label: "Delete oldest",
-          onClick: () => {
-            void deleteOldestCreations(userId, OLDEST_TO_DELETE)
-              .then(() => saveAndRegister(userId, item))
-              .then(() => toast.success(MADE_ROOM_MESSAGE))
-              .catch((retryError: unknown) => {
-                console.error("Could not make room for the result", retryError);
-                toast.error(NOT_KEPT_MESSAGE, { id: NOT_KEPT_TOAST_ID });
-              });
-          },
-        },
-      });
-    } else {
-      toast.error(NOT_KEPT_MESSAGE, { id: NOT_KEPT_TOAST_ID, duration: 10_000 });
-    }
+    stored(null);
+    toast.error(NOT_KEPT_MESSAGE, { id: NOT_KEPT_TOAST_ID, duration: 10_000 });
     return null;
   }
 }
