@@ -1,34 +1,17 @@
 /**
- * The service worker's loader, in the entry (a few hundred bytes): in a production build, after the
- * page has loaded, it registers /sw.js and watches for a new version; only when one is installed and
- * waiting does it fetch the update prompt (service-worker-update.ts). `npm run dev` registers nothing.
+ * The service worker's loader, in the entry (a few lines): in a production build it fetches the
+ * registration (service-worker-register.ts) once the page has loaded and settled; `npm run dev`
+ * registers nothing.
  */
-import { SERVICE_WORKER_URL } from "@/sw/messages";
 
-/** How often an open app asks the server whether a new version was deployed (also on every load). */
-const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/**
+ * How long after `load` the worker is registered. Its install downloads the whole app for offline use:
+ * started once the page's own requests (the route's code, the session, the last result) are done, it
+ * never competes with them on a phone's connection.
+ */
+export const REGISTER_DELAY_MS = 3000;
 
-/** Offer `worker` (installed, waiting) as the new version: the prompt's code loads only now. */
-function offer(worker: ServiceWorker, container: ServiceWorkerContainer) {
-  import("./service-worker-update")
-    .then(({ offerUpdate }) => offerUpdate(worker, container))
-    .catch((error: unknown) => console.warn("Could not show the update prompt", error));
-}
-
-/** Offers an update waiting now or installed later. The first install has nothing to replace: no offer. */
-export function watchForUpdates(registration: ServiceWorkerRegistration, container: ServiceWorkerContainer) {
-  if (registration.waiting && container.controller) offer(registration.waiting, container);
-  registration.addEventListener("updatefound", () => {
-    const installing = registration.installing;
-    if (!installing || !container.controller) return;
-    installing.addEventListener("statechange", () => {
-      if (installing.state === "installed" && registration.waiting === installing)
-        offer(installing, container);
-    });
-  });
-}
-
-export function registerServiceWorker() {
+export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
   const container = navigator.serviceWorker;
   if (!import.meta.env.PROD) {
@@ -39,19 +22,14 @@ export function registerServiceWorker() {
       .then((registrations) => registrations.forEach((registration) => void registration.unregister()));
     return;
   }
-  const start = () => {
-    container
-      .register(SERVICE_WORKER_URL, { scope: "/" })
-      .then((registration: ServiceWorkerRegistration | undefined) => {
-        // Undefined where registering is switched off (the end-to-end runs block it by default).
-        if (!registration) return;
-        watchForUpdates(registration, container);
-        setInterval(() => void registration.update().catch(() => {}), UPDATE_CHECK_MS);
-      })
-      .catch((error: unknown) =>
-        console.warn("The app will not work offline: its service worker failed", error),
-      );
-  };
+  const start = () =>
+    setTimeout(() => {
+      import("./service-worker-register")
+        .then(({ register }) => register(container))
+        .catch((error: unknown) =>
+          console.warn("The app will not work offline: its service worker failed", error),
+        );
+    }, REGISTER_DELAY_MS);
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
 }

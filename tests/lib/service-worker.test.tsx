@@ -6,9 +6,10 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/sonner";
-import { registerServiceWorker, watchForUpdates } from "@/lib/service-worker";
+import { REGISTER_DELAY_MS, registerServiceWorker } from "@/lib/service-worker";
+import { watchForUpdates } from "@/lib/service-worker-register";
 import { UPDATE_AVAILABLE_MESSAGE, UPDATE_RELOAD_LABEL } from "@/lib/service-worker-copy";
 import { applyUpdate } from "@/lib/service-worker-update";
 import { SKIP_WAITING_MESSAGE } from "@/sw/messages";
@@ -129,6 +130,10 @@ describe("applyUpdate", () => {
 });
 
 describe("the loader", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("registers nothing outside a production build, and removes a worker left there (npm run dev keeps its hot reload)", async () => {
     const register = vi.fn(() => Promise.resolve(undefined));
     const leftOver = { unregister: vi.fn(() => Promise.resolve(true)) };
@@ -150,10 +155,15 @@ describe("the loader", () => {
       register: vi.fn(() => Promise.resolve(registration)),
     });
     vi.stubGlobal("navigator", { serviceWorker: container });
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
     registerServiceWorker();
     if (document.readyState !== "complete") window.dispatchEvent(new Event("load"));
-    expect(container.register).toHaveBeenCalledWith("/sw.js", { scope: "/" });
-    expect(await screen.findByText(UPDATE_AVAILABLE_MESSAGE)).toBeInTheDocument();
+    // Not while the page is still loading: a while after `load`.
+    await vi.advanceTimersByTimeAsync(REGISTER_DELAY_MS - 1);
+    expect(container.register).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(container.register).toHaveBeenCalledWith("/sw.js", { scope: "/" }));
+    await vi.waitFor(() => expect(screen.getByText(UPDATE_AVAILABLE_MESSAGE)).toBeInTheDocument());
   });
 
   it("takes a registration switched off (undefined, as the end-to-end runs block it) quietly", async () => {
@@ -161,8 +171,12 @@ describe("the loader", () => {
     const warn = vi.spyOn(console, "warn");
     const register = vi.fn(() => Promise.resolve(undefined));
     vi.stubGlobal("navigator", { serviceWorker: { register } });
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
     registerServiceWorker();
     if (document.readyState !== "complete") window.dispatchEvent(new Event("load"));
+    await vi.advanceTimersByTimeAsync(REGISTER_DELAY_MS);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(register).toHaveBeenCalled());
     await register.mock.results[0]!.value;
     // Every reaction to it (a failure would be logged in one) has run by the next task.
     await new Promise((resolve) => setTimeout(resolve, 0));
