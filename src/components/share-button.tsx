@@ -1,9 +1,12 @@
-/** The Share button: a result shared through the Web Share API, or copied, or downloaded. */
+/**
+ * The Share button: a result shared through the Web Share API, or copied, or downloaded. The button is
+ * here at once; what it does (share-button-action.ts) is fetched when it is approached or pressed.
+ */
 import { useState } from "react";
 import { toast } from "sonner";
 import { Share2 } from "lucide-react";
 import { Button, type buttonVariants } from "@/components/ui/button";
-import { dataUrlToBlob, downloadImage } from "@/lib/image";
+import { PART_FAILED_MESSAGE } from "@/components/on-demand";
 import type { VariantProps } from "class-variance-authority";
 
 /** What a Share button shares: a file (image, GIF, text file) or plain text. Nothing is ever uploaded. */
@@ -17,74 +20,15 @@ export type ShareContent =
     }
   | { kind: "text"; text: string; fileName?: string; title?: string };
 
-export type ShareOutcome = "shared" | "copied" | "downloaded" | "cancelled";
-
-export const SHARE_COPIED_IMAGE = "Image copied to the clipboard.";
-export const SHARE_COPIED_TEXT = "Text copied to the clipboard.";
-export const SHARE_DOWNLOADED = "This browser can't share files, so it was downloaded instead.";
-export const SHARE_FAILED = "Sharing didn't work here. Use Download instead.";
-
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === "AbortError";
+let action: Promise<typeof import("./share-button-action")> | undefined;
+/** Fetches the button's action once (again after a failed fetch). */
+function loadAction() {
+  return (action ??= import("./share-button-action").catch((error: unknown) => {
+    action = undefined;
+    throw error;
+  }));
 }
-
-async function fileOf(content: Extract<ShareContent, { kind: "file" }>): Promise<Blob> {
-  const { file } = content;
-  if (typeof file === "function") return file();
-  if (typeof file === "string") return dataUrlToBlob(file);
-  return file;
-}
-
-/**
- * Shares with the Web Share API, with the file itself where the browser can share files (phones);
- * otherwise copies the image or text to the clipboard; otherwise downloads it. Never uploads.
- */
-export async function shareContent(content: ShareContent): Promise<ShareOutcome> {
-  const nav = typeof navigator === "undefined" ? undefined : navigator;
-  if (content.kind === "text") {
-    const data = { title: content.title, text: content.text };
-    if (nav?.share && (nav.canShare?.(data) ?? true)) {
-      try {
-        await nav.share(data);
-        return "shared";
-      } catch (error) {
-        if (isAbort(error)) return "cancelled";
-      }
-    }
-    try {
-      await nav!.clipboard.writeText(content.text);
-      return "copied";
-    } catch {
-      downloadImage(
-        new Blob([content.text], { type: "text/plain;charset=utf-8" }),
-        content.fileName ?? "text.txt",
-      );
-      return "downloaded";
-    }
-  }
-
-  const blob = await fileOf(content);
-  const file = new File([blob], content.fileName, { type: blob.type });
-  if (nav?.share && nav.canShare?.({ files: [file] })) {
-    try {
-      await nav.share({ files: [file], title: content.title });
-      return "shared";
-    } catch (error) {
-      if (isAbort(error)) return "cancelled";
-    }
-  }
-  // Browsers put PNG images on the clipboard (other types are refused).
-  if (blob.type === "image/png" && nav?.clipboard?.write && typeof ClipboardItem === "function") {
-    try {
-      await nav.clipboard.write([new ClipboardItem({ "image/png": blob })]);
-      return "copied";
-    } catch {
-      // Not allowed here (no focus, no permission): fall back to the download.
-    }
-  }
-  downloadImage(blob, content.fileName);
-  return "downloaded";
-}
+const preload = () => void loadAction().catch(() => {});
 
 type ShareButtonProps = {
   content: ShareContent;
@@ -110,13 +54,11 @@ export function ShareButton({
     if (busy) return;
     setBusy(true);
     try {
-      const outcome = await shareContent(content);
-      if (outcome === "copied")
-        toast.success(content.kind === "text" ? SHARE_COPIED_TEXT : SHARE_COPIED_IMAGE);
-      else if (outcome === "downloaded") toast.info(SHARE_DOWNLOADED);
+      const { shareAndSay } = await loadAction();
+      await shareAndSay(content);
     } catch (error) {
-      console.error("Could not share", error);
-      toast.error(SHARE_FAILED);
+      console.error("Could not fetch the Share button's code", error);
+      toast.error(PART_FAILED_MESSAGE);
     } finally {
       setBusy(false);
     }
@@ -128,6 +70,9 @@ export function ShareButton({
       size={size}
       className={className}
       onClick={() => void onClick()}
+      onPointerEnter={preload}
+      onTouchStart={preload}
+      onFocus={preload}
       disabled={disabled || busy}
       aria-label={label ?? "Share"}
     >

@@ -2,7 +2,8 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "sonner";
-import { SHARE_COPIED_TEXT, SHARE_DOWNLOADED, ShareButton, shareContent } from "@/components/share-button";
+import { ShareButton } from "@/components/share-button";
+import { SHARE_COPIED_TEXT, SHARE_DOWNLOADED, shareContent } from "@/components/share-button-action";
 
 const PNG = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
 
