@@ -1,32 +1,16 @@
 /**
  * A tool's side of a hand-over: photos shared into the app, opened with it, or sent on with
  * "Edit with…" arrive in the navigation state; the tool takes them from IndexedDB once and gives
- * them to its own upload handler, exactly as if they had been picked.
+ * them to its own upload handler, exactly as if they had been picked. Only the navigation state is
+ * read here: the taking (use-incoming-photos-take.ts, with the store) is fetched by a page that was
+ * handed something.
  */
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
-import type { IncomingPhotos } from "@/lib/incoming-photos";
-import { setPhotoOrigin } from "@/lib/photo-origin";
 import type { IncomingPhotoState } from "@/lib/hand-over";
 
 export const INCOMING_LOST = "The photo you sent here could not be opened. Upload it again.";
-
-/**
- * Takes under way, by id: a page mounted twice in a row (React's development check, a fast Back and
- * Forward) shares one take, and the render still mounted uses it, once.
- */
-const takes = new Map<string, { photos: Promise<IncomingPhotos | null>; used: boolean }>();
-
-function takeOnce(id: string) {
-  let take = takes.get(id);
-  if (!take) {
-    // The store's code is fetched only by a page that was handed something (not in any first load).
-    take = { photos: import("@/lib/incoming-photos").then((m) => m.takeIncoming(id)), used: false };
-    takes.set(id, take);
-  }
-  return take;
-}
 
 function incomingId(state: unknown): string | null {
   const id = (state as Partial<IncomingPhotoState> | null)?.incoming;
@@ -49,23 +33,15 @@ export function useIncomingPhotos(accept: (files: File[]) => unknown): void {
   useEffect(() => {
     if (!id) return;
     let active = true;
-    const take = takeOnce(id);
-    take.photos
-      .then((incoming) => {
-        if (!active || take.used) return;
-        take.used = true;
-        takes.delete(id);
+    import("./use-incoming-photos-take")
+      .then(({ takeIncomingPhotos }) => takeIncomingPhotos(id, () => active))
+      .then((files) => {
+        if (files === undefined) return;
         navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
-        if (!incoming) {
-          // Gone: taken in another tab, or older than a day.
-          toast.error(INCOMING_LOST);
-          return;
-        }
-        for (const file of incoming.files) if (incoming.from) setPhotoOrigin(file, incoming.from);
-        void latest.current(incoming.files);
+        if (files) void latest.current(files);
+        else toast.error(INCOMING_LOST);
       })
       .catch((error: unknown) => {
-        takes.delete(id);
         console.error("Could not take the handed-over photo", error);
         if (active) toast.error(INCOMING_LOST);
       });

@@ -1,0 +1,41 @@
+/**
+ * Taking handed-over photos (src/hooks/use-incoming-photos.ts fetches this only when a page was
+ * handed something): one take per id from IndexedDB, each photo tagged with the chain it came from.
+ */
+import { takeIncoming, type IncomingPhotos } from "@/lib/incoming-photos";
+import { setPhotoOrigin } from "@/lib/photo-origin";
+
+/**
+ * Takes under way, by id: a page mounted twice in a row (React's development check, a fast Back and
+ * Forward) shares one take, and the render still mounted uses it, once.
+ */
+const takes = new Map<string, { photos: Promise<IncomingPhotos | null>; used: boolean }>();
+
+/**
+ * Takes the photos of `id` for a mounted page: resolves with them (tagged with their chain), null when
+ * they are gone (taken in another tab, or older than a day), or undefined when another mount of the
+ * page took them or `stillMounted` says this one is gone. Rejects when they could not be read.
+ */
+export async function takeIncomingPhotos(
+  id: string,
+  stillMounted: () => boolean,
+): Promise<File[] | null | undefined> {
+  let take = takes.get(id);
+  if (!take) {
+    take = { photos: takeIncoming(id), used: false };
+    takes.set(id, take);
+  }
+  let incoming: IncomingPhotos | null;
+  try {
+    incoming = await take.photos;
+  } catch (error) {
+    takes.delete(id);
+    throw error;
+  }
+  if (!stillMounted() || take.used) return undefined;
+  take.used = true;
+  takes.delete(id);
+  if (!incoming) return null;
+  for (const file of incoming.files) if (incoming.from) setPhotoOrigin(file, incoming.from);
+  return incoming.files;
+}
