@@ -1,7 +1,10 @@
-/** The before/after slider of a result over its original. */
+/**
+ * The before/after slider of a result over its original, and bringing a new result to the top of a
+ * phone's screen (useResultFirst: both only act once a result is shown, so they share this chunk).
+ */
 import { useEffect, useId, useRef, useState } from "react";
 import { ChevronsLeftRight } from "lucide-react";
-import { useIsMobile } from "@/hooks/use-mobile";
+import { MOBILE_MEDIA_QUERY, useIsMobile } from "@/hooks/use-mobile";
 import { usePrefersReducedMotion } from "@/hooks/use-reduced-motion";
 import { cn } from "@/lib/utils";
 
@@ -145,4 +148,36 @@ export function CompareSlider({ before, after, imageClassName, className }: Comp
       </figcaption>
     </figure>
   );
+}
+
+const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
+
+function matches(query: string): boolean {
+  return typeof window.matchMedia === "function" && window.matchMedia(query).matches;
+}
+
+/** Resolves once every picture in `element` has its size (loaded or failed), so the page is as tall as it will be. */
+function picturesSized(element: HTMLElement): Promise<unknown> {
+  const loading = [...element.querySelectorAll("img")].filter((img) => !img.complete);
+  return Promise.all(
+    loading.map(
+      (img) =>
+        new Promise((resolve) => {
+          img.addEventListener("load", resolve, { once: true });
+          img.addEventListener("error", resolve, { once: true });
+        }),
+    ),
+  );
+}
+
+/**
+ * On screens narrower than 768 px, scrolls `element` (a result just shown) to the top once its
+ * pictures have their size, unless `current()` says it is no longer the result: smooth, unless the
+ * visitor asked for less motion. Wider screens stay where they are.
+ */
+export async function bringResultToTop(element: HTMLElement, current: () => boolean): Promise<void> {
+  if (!matches(MOBILE_MEDIA_QUERY)) return;
+  await picturesSized(element);
+  if (!current()) return;
+  element.scrollIntoView({ block: "start", behavior: matches(REDUCED_MOTION_QUERY) ? "auto" : "smooth" });
 }

@@ -4,7 +4,10 @@ import { lazyPart } from "@/components/on-demand";
 import { cn } from "@/lib/utils";
 import type { CompareSliderProps } from "./compare-slider";
 
-const SliderPart = lazyPart(() => import("./compare-slider").then((m) => m.CompareSlider));
+/** The slider's chunk (also what brings a result to the top of a phone's screen, useResultFirst). */
+export const loadCompareSlider = () => import("./compare-slider");
+
+const SliderPart = lazyPart(() => loadCompareSlider().then((m) => m.CompareSlider));
 
 /** Starts fetching the slider's code: a result view calls it as it shows the photo, before the result. */
 export const preloadCompareSlider = SliderPart.preload;
