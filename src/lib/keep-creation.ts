@@ -82,11 +82,4 @@ export function originalOf(image: LoadedImage | null | undefined): Blob | string
 }
 
 /** Reads a Blob as a data: URL (what tools keep their results as). */
-export function blobToDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
-    reader.readAsDataURL(blob);
-  });
-}
+export { blobDataUrl as blobToDataUrl } from "@/lib/read-blob";
