@@ -6,7 +6,9 @@
 import { ChevronDown, Wand2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { lazyPart, usePressToLoad } from "@/components/on-demand";
-import { EDIT_WITH_LABEL, type EditWithProps } from "./edit-with";
+import type { EditWithProps } from "./edit-with";
+
+export const EDIT_WITH_LABEL = "Edit with…";
 
 const EditWithMenu = lazyPart(() => import("./edit-with-menu").then((m) => m.EditWithMenu));
 

@@ -14,7 +14,7 @@ import {
 import { PHOTO_TOOLS, type ToolId } from "@/config/tools";
 import { TOOL_ICONS } from "@/config/tool-icons";
 import { HAND_OVER_FAILED, handOver, type EditWithSource } from "@/lib/hand-over";
-import { EDIT_WITH_LABEL } from "./edit-with";
+import { EDIT_WITH_LABEL } from "./edit-with-button";
 
 type EditWithMenuProps = {
   source: EditWithSource;

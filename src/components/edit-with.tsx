@@ -7,8 +7,6 @@
 import { lazyPart } from "@/components/on-demand";
 import type { EditWithSource } from "@/lib/hand-over";
 
-export const EDIT_WITH_LABEL = "Edit with…";
-
 export type EditWithProps = {
   source: EditWithSource;
   disabled?: boolean;
