@@ -156,18 +156,25 @@ function matches(query: string): boolean {
   return typeof window.matchMedia === "function" && window.matchMedia(query).matches;
 }
 
-/** Resolves once every picture in `element` has its size (loaded or failed), so the page is as tall as it will be. */
-function picturesSized(element: HTMLElement): Promise<unknown> {
-  const loading = [...element.querySelectorAll("img")].filter((img) => !img.complete);
-  return Promise.all(
-    loading.map(
-      (img) =>
-        new Promise((resolve) => {
-          img.addEventListener("load", resolve, { once: true });
-          img.addEventListener("error", resolve, { once: true });
-        }),
-    ),
-  );
+/**
+ * Resolves once every picture in `element` has its size (loaded or failed), so the page is as tall as
+ * it will be. Looked at again after each one: a picture replaced meanwhile (the slider's still by the
+ * slider) is not waited for.
+ */
+async function picturesSized(element: HTMLElement): Promise<void> {
+  for (;;) {
+    const loading = [...element.querySelectorAll("img")].filter((img) => !img.complete);
+    if (loading.length === 0) return;
+    await Promise.race(
+      loading.map(
+        (img) =>
+          new Promise((resolve) => {
+            img.addEventListener("load", resolve, { once: true });
+            img.addEventListener("error", resolve, { once: true });
+          }),
+      ),
+    );
+  }
 }
 
 /**

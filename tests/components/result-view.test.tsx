@@ -48,6 +48,11 @@ function view(props: Partial<Parameters<typeof ResultView>[0]> = {}) {
   );
 }
 
+/** The view is there once its code is (fetched when it is first shown): its last action is always present. */
+async function shown() {
+  await screen.findByRole("button", { name: /^Try Another Image$/ });
+}
+
 function actionNames() {
   return within(screen.getByRole("region", { name: "Result" }))
     .getAllByRole("button")
@@ -60,9 +65,18 @@ afterEach(() => {
 });
 
 describe("ResultView", () => {
-  it("the actions: Download, Share, then Edit with…, Try Another Version and Try Another Image", () => {
+  it("the photo shows at once, and the whole view as soon as its code is here", async () => {
+    screenIs({ phone: false });
+    render(view({ modifiedUrl: null }));
+    expect(screen.getByRole("img", { name: "Original" })).toHaveAttribute("src", ORIGINAL);
+    expect(await screen.findByRole("status")).toHaveTextContent("No result yet");
+    expect(screen.getByRole("img", { name: "Original" })).toHaveAttribute("src", ORIGINAL);
+  });
+
+  it("the actions: Download, Share, then Edit with…, Try Another Version and Try Another Image", async () => {
     screenIs({ phone: true, reducedMotion: true });
     render(view());
+    await shown();
     expect(actionNames()).toEqual([
       "Download",
       "Share",
@@ -72,17 +86,18 @@ describe("ResultView", () => {
     ]);
   });
 
-  it("Try Another Version is named by the words it shows (nothing hidden, no other label)", () => {
+  it("Try Another Version is named by the words it shows (nothing hidden, no other label)", async () => {
     screenIs({ phone: true, reducedMotion: true });
     render(view());
-    const button = screen.getByRole("button", { name: "Try Another Version" });
+    const button = await screen.findByRole("button", { name: "Try Another Version" });
     expect(button).toHaveAccessibleName(button.textContent!);
     expect(button).not.toHaveAttribute("aria-label");
   });
 
-  it("without a result: the original and the waiting note, no slider, no Edit with…", () => {
+  it("without a result: the original and the waiting note, no slider, no Edit with…", async () => {
     screenIs({ phone: true });
     render(view({ modifiedUrl: null, processing: true }));
+    await shown();
     expect(screen.getByRole("img", { name: "Original" })).toHaveAttribute("src", ORIGINAL);
     expect(screen.getByRole("status")).toHaveTextContent("Working on it");
     expect(screen.queryByRole("slider")).not.toBeInTheDocument();
@@ -119,6 +134,7 @@ describe("ResultView", () => {
     const scrolls = watchScrolls();
     const complete = vi.spyOn(HTMLImageElement.prototype, "complete", "get").mockReturnValue(false);
     render(view());
+    await screen.findByRole("slider");
     const pictures = within(screen.getByRole("region", { name: "Result" })).getAllByRole("img");
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(scrolls).not.toHaveBeenCalled();
@@ -133,7 +149,10 @@ describe("ResultView", () => {
     screenIs({ phone: false });
     const scrolls = watchScrolls();
     const { rerender } = render(view({ modifiedUrl: null, processing: true }));
+    await shown();
     rerender(view());
+    // What a phone would have scrolled to by then (the slider's chunk is here with the view's).
+    await screen.findByRole("slider");
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(scrolls).not.toHaveBeenCalled();
   });
