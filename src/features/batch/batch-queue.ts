@@ -6,7 +6,7 @@
  * fails what is still waiting without sending it. No React here.
  */
 import { untilAborted } from "@/lib/until-aborted";
-import PQueue from "p-queue";
+import type PQueue from "p-queue";
 import { isGeminiError, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import { backoffDelay, MAX_HONOURED_DELAY_MS, sleep } from "@/lib/gemini/retry";
 
@@ -113,7 +113,11 @@ export function startBatch<T extends { id: string }, R>(options: BatchQueueOptio
     const controller = new AbortController();
     controllers.set(item.id, controller);
   }
-  const queue = new PQueue({ concurrency: concurrency + Math.max(0, options.prepareAhead ?? 1) });
+  // p-queue is fetched when a batch starts, not with the page (first-load budget): the press that starts
+  // the run fetches it, and the service worker has it precached offline.
+  const queue: Promise<PQueue> = import("p-queue").then(
+    ({ default: Queue }) => new Queue({ concurrency: concurrency + Math.max(0, options.prepareAhead ?? 1) }),
+  );
   /** The request slots: a task holds one from `whenSendable` until its attempt settles. */
   let sending = 0;
   const slotWaiters: (() => void)[] = [];
@@ -162,14 +166,14 @@ export function startBatch<T extends { id: string }, R>(options: BatchQueueOptio
 
   function sharedPause(delayMs: number, attempt: number, reason: string): Promise<void> {
     if (pause) return pause;
-    queue.pause();
+    void queue.then((q) => q.pause());
     options.onWait?.({ attempt, maxAttempts, delayMs, reason });
     pause = sleep(delayMs, all.signal)
       .catch(() => undefined)
       .finally(() => {
         pause = null;
         options.onWait?.(null);
-        queue.start();
+        void queue.then((q) => q.start());
       });
     return pause;
   }
@@ -258,19 +262,27 @@ export function startBatch<T extends { id: string }, R>(options: BatchQueueOptio
     }
   }
 
-  const done = Promise.all(
-    options.items.map((item) =>
-      queue
-        .add(() => work(item))
-        .catch((error: unknown) => {
-          summary.failed++;
-          options.onEvent({ type: "failed", id: item.id, error });
-        }),
-    ),
-  ).then(() => {
-    options.signal?.removeEventListener("abort", onOuterAbort);
-    return { ...summary };
-  });
+  const failed = (id: string, error: unknown) => {
+    summary.failed++;
+    options.onEvent({ type: "failed", id, error });
+  };
+  const done = queue
+    .then((q) =>
+      Promise.all(
+        options.items.map((item) =>
+          q.add(() => work(item)).catch((error: unknown) => failed(item.id, error)),
+        ),
+      ),
+    )
+    .catch((error: unknown) => {
+      // The queue's code could not be fetched (offline before the app was cached): nothing was sent.
+      for (const id of notStarted) failed(id, error);
+      notStarted.clear();
+    })
+    .then(() => {
+      options.signal?.removeEventListener("abort", onOuterAbort);
+      return { ...summary };
+    });
 
   return { done, cancel: cancelItem, cancelAll: () => all.abort() };
 }
