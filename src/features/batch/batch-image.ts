@@ -7,13 +7,10 @@ import { getEnv } from "@/config/env";
 import { customPrompt } from "@/config/prompts";
 import { describeFailure, generateImage, type GeminiTarget } from "@/lib/gemini";
 import { blobToBase64, dataUrlToBlob, isImageInputError, loadImage, prepareImage } from "@/lib/image";
-import {
-  getCreation,
-  listCreations,
-  type CreationFiles,
-  type CreationRecord,
-  type NewCreation,
-} from "@/lib/creations";
+// The store itself, not the creations index: the index brings the save's code (prepare, thumbnails),
+// which Batch fetches with its first result, not with the page.
+import { getCreation, listCreations } from "@/lib/creations/store";
+import type { CreationFiles, CreationRecord, NewCreation } from "@/lib/creations/types";
 import type { BatchTaskContext } from "./batch-queue";
 
 /** At most this many images in one run. */

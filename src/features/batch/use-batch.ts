@@ -11,7 +11,7 @@ import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
 import { useObjectUrls } from "@/hooks/use-object-urls";
 import { useApiKey } from "@/lib/api-key";
 import { useUser } from "@/lib/auth";
-import { listCreations } from "@/lib/creations";
+import { listCreations } from "@/lib/creations/store";
 import { registerKept } from "@/lib/photo-origin";
 import { MAX_BATCH_FILES } from "./batch-image";
 import { VALIDATION } from "./batch-copy";
