@@ -137,7 +137,13 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
     res.end();
     return;
   }
-  await pipeline(fs.createReadStream(body), res);
+  try {
+    await pipeline(fs.createReadStream(body), res);
+  } catch (error) {
+    // The browser left before the file was all sent (a navigation, a cancelled prefetch): nothing to report.
+    if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") return;
+    throw error;
+  }
 }
 
 /** The built file a GET/HEAD request names, or undefined (not a file of the build, or outside it). */
