@@ -8,6 +8,15 @@ import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
 
 export const IMAGE_ADVICE = "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.";
 export const UNREADABLE_FILE = "This file could not be opened as an image.";
+export const PHOTO_UPLOADED = "Image uploaded successfully";
+
+/**
+ * Says a photo is in place. One toast at a time: a photo that follows another soon after (a result
+ * sent on with "Edit with…", a second pick) replaces the first one's toast instead of stacking a twin.
+ */
+export function toastPhotoUploaded(message: string = PHOTO_UPLOADED): void {
+  toast.success(message, { id: "photo-uploaded" });
+}
 
 export type LoadPhotoOptions = {
   /** Check the allowance before the file is read (SPEC 4.1: the upload first checks the limit). */

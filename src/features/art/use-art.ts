@@ -1,12 +1,11 @@
 /** The Art Enhancer's flow on the shared AI run: an upload or a drawing in, a refined picture out. */
 import { useCallback, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
 import { getTool } from "@/config/tools";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { originalOf } from "@/lib/keep-creation";
 import { registerKept } from "@/lib/photo-origin";
 import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
-import { useToolPhoto } from "@/hooks/use-tool-photo";
+import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";
 import { downloadImage, type LoadedImage } from "@/lib/image";
 import { runArt } from "./run-art";
@@ -104,7 +103,7 @@ export function useArt() {
       if (!image) return;
       resetRun();
       replaceOriginal({ image, source: from });
-      if (from === "upload") toast.success("Image uploaded successfully");
+      if (from === "upload") toastPhotoUploaded();
       await run({ image });
     },
     [busy, load, replaceOriginal, resetRun, run],

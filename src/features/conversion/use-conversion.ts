@@ -1,10 +1,9 @@
 /** The style tools' flow on the shared AI run: pick a photo, convert it, recreate it, transform it. */
 import { useCallback, useState } from "react";
-import { toast } from "sonner";
 import type { Variant } from "@/config/variants";
 import { useAiRun } from "@/hooks/use-ai-run";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
-import { useToolPhoto } from "@/hooks/use-tool-photo";
+import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";
 import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
 import { originalOf } from "@/lib/keep-creation";
@@ -115,7 +114,7 @@ export function useConversion(variant: Variant) {
       if (!image) return;
       resetRun();
       replaceOriginal(image);
-      toast.success(options.toast ?? "Image uploaded successfully");
+      toastPhotoUploaded(options.toast);
       if (options.convert !== false) await run({ operation: { kind: "first" }, image });
     },
     [busy, load, replaceOriginal, resetRun, run],

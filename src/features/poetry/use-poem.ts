@@ -6,7 +6,7 @@ import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { originalOf } from "@/lib/keep-creation";
 import { useAiRun } from "@/hooks/use-ai-run";
 import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
-import { useToolPhoto } from "@/hooks/use-tool-photo";
+import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";
 import { downloadImage, type LoadedImage } from "@/lib/image";
 import { POEM_COPY, poemError, runPoem } from "./run-poem";
@@ -97,7 +97,7 @@ export function usePoem() {
       uploads.current += 1;
       resetRun();
       replacePhoto(image);
-      toast.success("Image uploaded successfully");
+      toastPhotoUploaded();
       await run({ image });
     },
     [busy, load, replacePhoto, resetRun, run],

@@ -98,7 +98,9 @@ export function useScene() {
       inputRef.current = null;
       bases.forEach(drop);
       setBases([image]);
-      toast.success("Image uploaded successfully");
+      // The same toast as the other tools' uploads (hooks/use-tool-photo.ts toastPhotoUploaded), written
+      // here so Modify Scene does not load that module with its page.
+      toast.success("Image uploaded successfully", { id: "photo-uploaded" });
     },
     [bases, busy, drop, load, resetRun],
   );
