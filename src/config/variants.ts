@@ -94,7 +94,7 @@ export const VARIANTS: readonly Variant[] = [
       gradient: "from-green-50 to-emerald-100 dark:from-green-950/40 dark:to-emerald-900/30",
       border: "border-green-300 dark:border-green-800",
       accent: "text-green-700 dark:text-green-400",
-      button: "bg-green-600 hover:bg-green-700 text-white",
+      button: "bg-green-700 hover:bg-green-800 text-white",
     },
     prompt: () => CUCUMBER_FIXED,
     analysis: {
@@ -130,7 +130,7 @@ export const VARIANTS: readonly Variant[] = [
       gradient: "from-lime-50 to-green-200 dark:from-lime-950/40 dark:to-green-900/40",
       border: "border-lime-400 dark:border-lime-800",
       accent: "text-lime-700 dark:text-lime-400",
-      button: "bg-lime-600 hover:bg-lime-700 text-white",
+      button: "bg-lime-700 hover:bg-lime-800 text-white",
     },
     prompt: () =>
       `Transform every person in this photo into the Hulk (men) or She-Hulk (women): bright green skin, massively muscular build, torn clothing at the seams. ${LIKENESS}`,
@@ -201,7 +201,7 @@ export const VARIANTS: readonly Variant[] = [
       gradient: "from-emerald-50 to-teal-100 dark:from-emerald-950/40 dark:to-teal-900/30",
       border: "border-emerald-300 dark:border-emerald-800",
       accent: "text-emerald-700 dark:text-emerald-400",
-      button: "bg-emerald-600 hover:bg-emerald-700 text-white",
+      button: "bg-emerald-700 hover:bg-emerald-800 text-white",
     },
     // SPEC 5: an image over 50000 bytes selects the subject transform, otherwise a frog is added.
     prompt: ({ bytes }) =>
