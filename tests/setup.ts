@@ -20,6 +20,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { toast } from "sonner";
 import { server } from "./msw/server";
 import { endFileScopedStubs } from "./setup-file-scope";
+import { fakeMediaQueryList } from "./media-query";
 
 // findBy*/waitFor wait up to 5 s: a lazy route's first import can take over a second on a busy
 // 2-core CI machine. A test that expects something never to appear asserts that explicitly.
@@ -65,19 +66,7 @@ afterAll(async () => {
 endFileScopedStubs();
 
 // jsdom lacks these browser APIs that Radix and our responsive hooks use.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => fakeMediaQueryList(query, false);
 class ResizeObserverStub {
   observe() {}
   unobserve() {}

@@ -2,6 +2,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CompareSlider, compareValueText } from "@/components/compare-slider";
+import { stubMatchMedia } from "../media-query";
 
 const BEFORE = "data:image/png;base64,YmVmb3Jl";
 const AFTER = "data:image/png;base64,YWZ0ZXI=";
@@ -9,16 +10,9 @@ const AFTER_AGAIN = "data:image/png;base64,YWdhaW4=";
 
 /** The screen the slider is shown on: a phone's width or not, less motion asked for or not. */
 function screenIs({ phone, reducedMotion = false }: { phone: boolean; reducedMotion?: boolean }) {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: query.includes("max-width") ? phone : query.includes("reduced-motion") && reducedMotion,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  stubMatchMedia((query) =>
+    query.includes("max-width") ? phone : query.includes("reduced-motion") && reducedMotion,
+  );
 }
 
 type Played = { element: Element; keyframes: Keyframe[]; cancel: ReturnType<typeof vi.fn> };

@@ -3,22 +3,16 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ResultView } from "@/components/result-view";
 import { SceneResult } from "@/features/scene/scene-result";
+import { stubMatchMedia } from "../media-query";
 
 const ORIGINAL = "data:image/png;base64,b3JpZ2luYWw=";
 const RESULT = "data:image/png;base64,cmVzdWx0";
 const ANOTHER = "data:image/png;base64,YW5vdGhlcg==";
 
 function screenIs({ phone, reducedMotion = false }: { phone: boolean; reducedMotion?: boolean }) {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: query.includes("max-width") ? phone : query.includes("reduced-motion") && reducedMotion,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  stubMatchMedia((query) =>
+    query.includes("max-width") ? phone : query.includes("reduced-motion") && reducedMotion,
+  );
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   useSidebar,
   type SidebarProviderProps,
 } from "@/components/ui/sidebar";
+import { fakeMediaQueryList } from "../media-query";
 
 /** A menu link as the app shell will write it: closes the mobile drawer when followed. */
 function MenuLink({ href, label }: { href: string; label: string }) {
@@ -86,18 +87,8 @@ function spyOnCookieWrites() {
 }
 
 function mockMobileViewport() {
-  vi.spyOn(window, "matchMedia").mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === "(max-width: 767px)",
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, "matchMedia").mockImplementation((query: string) =>
+    fakeMediaQueryList(query, query === "(max-width: 767px)"),
   );
 }
 

@@ -18,6 +18,7 @@ import {
   openPage,
 } from "./animator-kit";
 import { signedIn, TEST_USER as USER } from "./tool-kit";
+import { fakeMediaQueryList } from "../media-query";
 
 const env = animatorEnvironment();
 
@@ -180,18 +181,8 @@ describe("Character Animator (/animator)", () => {
   });
 
   it("with reduced motion asked for, the frames are shown side by side and nothing plays", async () => {
-    vi.spyOn(window, "matchMedia").mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes("prefers-reduced-motion"),
-          media: query,
-          onchange: null,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
+    vi.spyOn(window, "matchMedia").mockImplementation((query: string) =>
+      fakeMediaQueryList(query, query.includes("prefers-reduced-motion")),
     );
     signedIn();
     fakeImageModel(["image-success.json"]);
