@@ -1,8 +1,9 @@
 /** The chain a creation was made along ("Hulk → Frog"): as a line on its card, and step by step in the viewer. */
 import { useEffect, useState } from "react";
 import { getTool } from "@/config/tools";
-import { listCreations, subscribeCreations, type CreationRecord } from "@/lib/creations";
+import { listCreations, type CreationRecord } from "@/lib/creations";
 import { chainOf, type ChainStep } from "@/lib/photo-origin";
+import { useCreationsVersion } from "./use-creations";
 
 /** The steps of a creation made from other results, itself last; none for a photo of the user's own. */
 export function creationChain(record: CreationRecord): ChainStep[] {
@@ -38,14 +39,7 @@ function useStepRecords(userId: string, ids: readonly string[]): Lookup {
   const [state, setState] = useState<{ key: string; records: ReadonlyMap<string, CreationRecord> } | null>(
     null,
   );
-  const [version, setVersion] = useState(0);
-  useEffect(
-    () =>
-      subscribeCreations((changed) => {
-        if (changed === userId) setVersion((v) => v + 1);
-      }),
-    [userId],
-  );
+  const version = useCreationsVersion(userId);
   useEffect(() => {
     if (!key) return;
     let active = true;

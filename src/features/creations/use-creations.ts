@@ -35,7 +35,7 @@ type ListState =
     };
 
 /** A change to the user's creations (save, delete, undo) from anywhere in the app bumps the version. */
-function useCreationsVersion(userId: string): number {
+export function useCreationsVersion(userId: string): number {
   const [version, setVersion] = useState(0);
   useEffect(
     () =>
