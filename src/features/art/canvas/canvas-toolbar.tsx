@@ -3,7 +3,7 @@
  * width and the zoom, then undo, redo, the background lock and clear. It shows the engine's state and
  * calls the engine; clearing a drawing asks first, so that is left to `onClear`.
  */
-import { useId } from "react";
+import { useId, useState, type KeyboardEvent } from "react";
 import {
   Brush,
   Circle,
@@ -48,12 +48,38 @@ type CanvasToolbarProps = {
   onClear: () => void;
 };
 
+/** Where an arrow, Home or End moves the focus among `count` tools from `index` (null: not such a key). */
+export function toolbarMove(key: string, index: number, count: number): number | null {
+  if (key === "ArrowRight" || key === "ArrowDown") return (index + 1) % count;
+  if (key === "ArrowLeft" || key === "ArrowUp") return (index - 1 + count) % count;
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  return null;
+}
+
 export function CanvasToolbar({ engine, state, history, onClear }: CanvasToolbarProps) {
   const widthId = useId();
   const colourId = useId();
+  // One Tab stop for the tools (the last one focused, at first the selected one); arrows move along.
+  const [focused, setFocused] = useState<Tool | null>(null);
+  const tabStop = focused ?? state.tool;
+
+  function onToolbarKey(e: KeyboardEvent<HTMLDivElement>) {
+    const buttons = [...e.currentTarget.querySelectorAll("button")];
+    const next = toolbarMove(e.key, buttons.indexOf(e.target as HTMLButtonElement), buttons.length);
+    if (next === null) return;
+    e.preventDefault();
+    buttons[next]?.focus();
+  }
+
   return (
     <>
-      <div role="toolbar" aria-label="Drawing tools" className="flex flex-wrap items-center gap-1 sm:gap-1.5">
+      <div
+        role="toolbar"
+        aria-label="Drawing tools"
+        className="flex flex-wrap items-center gap-1 sm:gap-1.5"
+        onKeyDown={onToolbarKey}
+      >
         {TOOLS.map((tool) => {
           const Icon = TOOL_ICONS[tool];
           const selected = state.tool === tool;
@@ -69,6 +95,8 @@ export function CanvasToolbar({ engine, state, history, onClear }: CanvasToolbar
               aria-pressed={selected}
               aria-keyshortcuts={letter}
               title={`${TOOL_LABELS[tool]} (${letter})`}
+              tabIndex={tool === tabStop ? 0 : -1}
+              onFocus={() => setFocused(tool)}
               onClick={() => engine.setTool(tool)}
             >
               <Icon aria-hidden="true" />

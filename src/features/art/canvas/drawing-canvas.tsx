@@ -9,6 +9,7 @@ import { DrawingEngine } from "./engine";
 import type { Tool } from "./rules";
 import { useCanvasShortcuts } from "./use-canvas-shortcuts";
 import { useDrawingStorage } from "./use-drawing-storage";
+import { useKeyboardPen } from "./use-keyboard-pen";
 import { usePointerGestures } from "./use-pointer-gestures";
 import { useViewportSize } from "./use-viewport-size";
 import { useWheelZoom } from "./use-wheel-zoom";
@@ -96,6 +97,7 @@ function Canvas({
   useWheelZoom(engine, viewportRef);
   const spaceHeld = useCanvasShortcuts(engine, active, displayRef);
   const pointerHandlers = usePointerGestures(engine, viewportRef, spaceHeld);
+  const keys = useKeyboardPen(engine, displayRef);
 
   // An uploaded picture to draw over, once the saved drawing (if any) has been restored.
   const placed = useRef<number | null>(null);
@@ -146,6 +148,7 @@ function Canvas({
           className="absolute inset-0 block size-full touch-none outline-none"
           style={{ cursor: spaceHeld ? "grab" : CURSORS[state.tool] }}
           {...pointerHandlers}
+          {...keys.handlers}
         />
         <canvas
           ref={overlayRef}
@@ -155,9 +158,14 @@ function Canvas({
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
         {state.curvePending
-          ? "Drag anywhere to bend the curve."
-          : "Draw with a mouse, pen or finger. Pinch or Ctrl + wheel to zoom; hold Space and drag (or use Pan) to move."}
+          ? "Drag anywhere to bend the curve (keyboard: Enter, arrows, Enter)."
+          : "Draw with a mouse, pen or finger. Pinch or Ctrl + wheel to zoom; hold Space and drag (or use Pan) to move."}{" "}
+        Keyboard: arrows move the cursor (Shift: bigger steps), Enter or Space puts the pen down and lifts it
+        (shapes: start, then end), Escape lets go.
         {storage.error && ` ${storage.error}`}
+      </p>
+      <p aria-live="polite" className="sr-only">
+        {keys.said}
       </p>
 
       <div className="flex flex-wrap items-center gap-3">

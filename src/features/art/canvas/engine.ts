@@ -21,7 +21,10 @@ import {
   type Tool,
   type View,
 } from "./rules";
+import { paintKeyCursor } from "./paint";
 import { StrokeMachine, type PointerInfo } from "./strokes";
+
+const KEYBOARD: PointerInfo = { pointerType: "keyboard", pressure: 0.5 };
 
 export type EngineState = {
   tool: Tool;
@@ -63,8 +66,13 @@ export class DrawingEngine {
   private renderer = new CanvasRenderer({
     picture: this.picture,
     view: () => this.state.view,
-    preview: (ctx, scale) => this.strokes.preview(ctx, scale),
+    preview: (ctx, scale) => {
+      this.strokes.preview(ctx, scale);
+      if (this.keyCursor) paintKeyCursor(ctx, this.keyCursor, this.strokes.drawing, scale);
+    },
   });
+  /** The keyboard's drawing cursor (picture pixels), shown while the keyboard draws. */
+  private keyCursor: Point | null = null;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -172,6 +180,27 @@ export class DrawingEngine {
   /** The end of a stroke: it goes into the picture and one snapshot is recorded. */
   pointerUp(): void {
     this.strokes.up();
+  }
+
+  // Keyboard drawing (./keyboard-pen): points are picture pixels
+
+  /** A stroke is in progress. */
+  get drawing(): boolean {
+    return this.strokes.drawing;
+  }
+
+  penDown(p: Point): void {
+    this.strokes.down(p, KEYBOARD);
+  }
+
+  penMove(p: Point): void {
+    if (this.strokes.drawing) this.strokes.move([p], KEYBOARD);
+  }
+
+  /** Show the keyboard's cursor at `p`, or hide it (null). */
+  showKeyCursor(p: Point | null): void {
+    this.keyCursor = p;
+    this.renderer.requestRender(false);
   }
 
   /** A stroke interrupted (a second finger, the browser taking the pointer): as if it never began. */
