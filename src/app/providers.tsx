@@ -1,6 +1,7 @@
-/** What every page needs above the router: the theme, the data cache, the session and toasts. */
+/** What every page needs above the router: the theme, the data cache, the session, toasts and the announcer. */
 import { useEffect, useState, type ReactNode } from "react";
 import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { LiveAnnouncer } from "@/components/live-announcer";
 import { Toaster } from "@/components/ui/sonner";
 import { AuthProvider } from "@/lib/auth";
 import { isOnline, onConnectionChange } from "@/lib/connection";
@@ -45,7 +46,7 @@ function useSessionOnReconnect() {
   );
 }
 
-/** Everything the app needs above the router: theme, data cache, session, toasts. */
+/** Everything the app needs above the router: theme, data cache, session, toasts, screen-reader announcements. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const theme = useResolvedTheme();
@@ -56,6 +57,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
         <AuthProvider>
           {children}
           <Toaster theme={theme} />
+          <LiveAnnouncer />
         </AuthProvider>
       </QueryClientProvider>
     </ThemeProvider>

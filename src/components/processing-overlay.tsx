@@ -1,8 +1,12 @@
-/** The full-screen "AI is working" overlay of a tool run, with the retry countdown and Cancel. */
+/** The full-screen "AI is working" overlay of a tool run, with the retry countdown, Cancel and focus return. */
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useEscapeKey } from "@/hooks/use-escape-key";
-import { useRetryCountdown } from "@/hooks/use-retry-countdown";
+import { usePrefersReducedMotion } from "@/hooks/use-reduced-motion";
+import { retryWaitAnnouncement, useRetryCountdown } from "@/hooks/use-retry-countdown";
 import type { RetryWait } from "@/lib/gemini";
+import { cn } from "@/lib/utils";
+import { focusAfterRun } from "./focus-after-run";
 
 type ProcessingOverlayProps = {
   title: string;
@@ -12,19 +16,29 @@ type ProcessingOverlayProps = {
   onCancel?: () => void;
 };
 
+/** The countdown for the eye; a screen reader hears the wait once (the paragraph is not live). */
 function Countdown({ wait }: { wait: RetryWait }) {
-  const left = useRetryCountdown(wait);
+  const left = useRetryCountdown(wait, retryWaitAnnouncement);
   return (
-    <p className="text-sm text-white/90" aria-live="polite">
+    <p className="text-sm text-white/90" data-testid="retry-countdown">
       {wait.reason} Trying again in {left} s (attempt {wait.attempt} of {wait.maxAttempts}).
     </p>
   );
 }
 
-/** Full-screen "AI" spinner with the route's title and text (SPEC 2.2), and a Cancel button. */
+/**
+ * Full-screen "AI" spinner with the route's title and text (SPEC 2.2), and a Cancel button. When it
+ * closes (a result, a failure, Cancel) focus goes back where it was, or to the page's next step.
+ */
 export function ProcessingOverlay({ title, text, retryWait, onCancel }: ProcessingOverlayProps) {
   // Escape cancels, like closing any other dialog.
   useEscapeKey(onCancel);
+  const reduceMotion = usePrefersReducedMotion();
+  // Read while rendering: Cancel's autoFocus takes the focus before any effect of this component runs.
+  const [before] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+  useEffect(() => () => focusAfterRun(before), [before]);
 
   return (
     <div
@@ -36,7 +50,14 @@ export function ProcessingOverlay({ title, text, retryWait, onCancel }: Processi
     >
       <div className="flex max-w-sm flex-col items-center gap-4 text-center text-white">
         <div className="relative flex size-24 items-center justify-center" role="status" aria-label="Working">
-          <span className="absolute inset-0 animate-spin rounded-full border-4 border-white/20 border-t-green-400" />
+          {/* Reduced motion: a still ring, half lit, instead of a turning one. */}
+          <span
+            data-testid="processing-ring"
+            className={cn(
+              "absolute inset-0 rounded-full border-4 border-white/20 border-t-green-400",
+              reduceMotion ? "border-r-green-400" : "animate-spin",
+            )}
+          />
           <span className="text-xl font-black tracking-wider">AI</span>
         </div>
         <h2 id="processing-title" className="text-2xl font-bold">

@@ -105,7 +105,8 @@ export function ResultViewBody({
       )}
       <div className="flex flex-wrap gap-2 md:order-3">
         {modifiedUrl && (
-          <Button onClick={onDownload} disabled={processing}>
+          // The first action: where focus goes when the run that brought the result ends.
+          <Button onClick={onDownload} disabled={processing} data-run-focus>
             <Download aria-hidden="true" />
             Download
           </Button>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { FeatureId } from "@/config/tiers";
+import { announce } from "@/lib/announce";
 import { afterFailedServerRun, countedByServer, PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
@@ -147,6 +148,8 @@ function offlineFailure({ kind, message, advice }: ReturnType<typeof describeFai
  * every failure as message plus advice, except the server's "no conversions left", which is answered
  * like the allowance check's own refusal. Offline, a run is refused before anything is checked, reserved
  * or counted, with the offline message; the input stays for "Try again" once the connection is back.
+ * Screen readers hear the toasts (sonner's outlet is a live region): the start, the result, a failure
+ * with its advice, each once; what has no toast is said through lib/announce.ts.
  */
 export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
   const [state, dispatch] = useReducer(reducer<I, R>, undefined, initialState<I, R>);
@@ -189,6 +192,8 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
         if (!allowance.ok) {
           if (allowance.reason === "error") {
             deny(allowance);
+            // The one failure without a toast: said here, once (the banner is not an alert).
+            announce(`${PLAN_CHECK_FAILURE.message}. ${PLAN_CHECK_FAILURE.advice}`, "assertive");
             dispatch({
               type: "failure",
               error: { reason: PLAN_CHECK_FAILURE.message, ...PLAN_CHECK_FAILURE },

@@ -1,6 +1,8 @@
+/** The small loading indicator with its accessible name: turning, or still when less motion is asked for. */
 import * as React from "react";
 import { Loader2 } from "lucide-react";
 
+import { usePrefersReducedMotion } from "@/hooks/use-reduced-motion";
 import { cn } from "@/lib/utils";
 
 type SpinnerProps = Omit<React.ComponentProps<"span">, "children"> & {
@@ -11,6 +13,7 @@ type SpinnerProps = Omit<React.ComponentProps<"span">, "children"> & {
 };
 
 function Spinner({ className, iconClassName, label = "Loading", ...props }: SpinnerProps) {
+  const still = usePrefersReducedMotion();
   return (
     <span
       data-slot="spinner"
@@ -19,7 +22,11 @@ function Spinner({ className, iconClassName, label = "Loading", ...props }: Spin
       className={cn("inline-flex items-center justify-center", className)}
       {...props}
     >
-      <Loader2 aria-hidden="true" className={cn("size-4 animate-spin", iconClassName)} />
+      <Loader2
+        aria-hidden="true"
+        data-motion={still ? "still" : "spin"}
+        className={cn("size-4", !still && "animate-spin", iconClassName)}
+      />
     </span>
   );
 }

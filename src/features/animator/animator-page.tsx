@@ -95,7 +95,7 @@ export function AnimatorPage() {
                   <RotateCcw aria-hidden="true" />
                   Create New
                 </Button>
-                <Button type="button" onClick={animator.downloadPng} disabled={busy}>
+                <Button type="button" onClick={animator.downloadPng} disabled={busy} data-run-focus>
                   <Download aria-hidden="true" />
                   Download
                 </Button>

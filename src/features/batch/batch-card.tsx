@@ -157,7 +157,8 @@ export const BatchCard = memo(function BatchCard({
         </div>
 
         {item.error ? (
-          <div className="space-y-1 text-xs" role="alert">
+          // Not an alert: a failed image is said in the batch's progress and its summary toast.
+          <div className="space-y-1 text-xs">
             <p className="font-medium text-destructive">Error: {item.error.text}</p>
             <p className="text-muted-foreground">{item.error.advice}</p>
           </div>

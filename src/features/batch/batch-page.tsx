@@ -12,18 +12,19 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { getTool } from "@/config/tools";
 import { useRemainingConversions } from "@/hooks/use-remaining";
-import { useRetryCountdown } from "@/hooks/use-retry-countdown";
+import { pauseAnnouncement, useRetryCountdown } from "@/hooks/use-retry-countdown";
 import type { RetryWait } from "@/lib/gemini";
 import { BatchCard } from "./batch-card";
 import { MAX_BATCH_FILES } from "./batch-image";
 import { notEnoughMessage } from "./batch-copy";
 import { useBatch } from "./use-batch";
+import { useBatchAnnouncements } from "./use-batch-announcements";
 
 const TOOL = getTool("batch");
 
-/** The shared pause, said once for the whole batch, with its countdown. */
+/** The shared pause, shown once for the whole batch with its countdown; a screen reader hears it once. */
 function PauseNote({ wait }: { wait: RetryWait }) {
-  const left = useRetryCountdown(wait);
+  const left = useRetryCountdown(wait, pauseAnnouncement);
   return (
     <p className="text-sm text-amber-800 dark:text-amber-200" data-testid="batch-pause">
       {wait.reason} Continuing in {left} s.
@@ -41,6 +42,7 @@ export function BatchPage() {
   const { progress, counts, running } = batch;
   const percent = progress.total ? Math.round((progress.finished / progress.total) * 100) : 0;
   const retryable = batch.retryable;
+  useBatchAnnouncements(progress, counts, running);
 
   return (
     <ToolPage
@@ -169,7 +171,8 @@ export function BatchPage() {
           {progress.total > 0 && (
             <div className="space-y-2 rounded-xl border bg-card p-4">
               <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                <span className="font-medium" aria-live="polite" data-testid="batch-progress">
+                {/* Not live: a screen reader hears each quarter once (use-batch-announcements.ts). */}
+                <span className="font-medium" data-testid="batch-progress">
                   {progress.finished} of {progress.total}
                 </span>
                 <span className="text-muted-foreground">

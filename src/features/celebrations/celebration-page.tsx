@@ -71,7 +71,7 @@ function CelebrationResultView({
         </figcaption>
       </figure>
       <div className="flex flex-wrap justify-center gap-2">
-        <Button onClick={onDownload}>
+        <Button onClick={onDownload} data-run-focus>
           <Download aria-hidden="true" />
           Download Image
         </Button>

@@ -1,5 +1,6 @@
 /** The poem on the page: its lines coming in one after another, in rotating colours. */
 import { useEffect, useLayoutEffect, useRef } from "react";
+import { usePrefersReducedMotion } from "@/hooks/use-reduced-motion";
 import { cn } from "@/lib/utils";
 import "./poem.css";
 
@@ -24,17 +25,20 @@ type Clock = { start: number | null };
  */
 function PoemLine({ text, index, clock }: { text: string; index: number; clock: React.RefObject<Clock> }) {
   const ref = useRef<HTMLParagraphElement>(null);
+  const still = usePrefersReducedMotion();
   useLayoutEffect(() => {
+    if (still) return;
     const now = performance.now();
     clock.current.start ??= now;
     const delay = Math.max(0, clock.current.start + index * LINE_STAGGER_MS - now);
     if (ref.current) ref.current.style.animationDelay = `${Math.round(delay)}ms`;
-  }, [clock, index]);
+  }, [clock, index, still]);
   return (
     <p
       ref={ref}
       data-testid="poem-line"
-      className={cn("poem-line min-h-[1lh]", POEM_COLOURS[index % POEM_COLOURS.length])}
+      // poem.css animates .poem-line only without reduced motion; here no entrance is even scheduled.
+      className={cn(!still && "poem-line", "min-h-[1lh]", POEM_COLOURS[index % POEM_COLOURS.length])}
     >
       {text}
     </p>

@@ -49,8 +49,10 @@ export function PoetryPage() {
               aria-labelledby="poem-heading"
               className="rounded-2xl border bg-gradient-to-br from-rose-50 via-background to-sky-50 p-5 shadow-sm sm:p-6 dark:from-rose-950/30 dark:via-card dark:to-sky-950/30"
             >
+              {/* Focus comes here when the overlay closes and the poem starts to come in. */}
               <h2
                 id="poem-heading"
+                data-run-focus
                 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase"
               >
                 Your poem
@@ -65,7 +67,8 @@ export function PoetryPage() {
                 </p>
               )}
               {streaming && (
-                <p role="status" className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
+                // Not live: the "Writing your poem..." toast says it once; the poem's lines are not read as they come.
+                <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
                   <Loader2 aria-hidden="true" className="size-4 animate-spin" />
                   Writing your poem...
                 </p>

@@ -62,7 +62,7 @@ export function SceneResult({
         className="md:order-4"
       />
       <div className="flex flex-wrap gap-2 md:order-2">
-        <Button onClick={onDownload} disabled={busy}>
+        <Button onClick={onDownload} disabled={busy} data-run-focus>
           <Download aria-hidden="true" />
           Download
         </Button>
