@@ -56,7 +56,7 @@ test("Edit with… from a Hulk result to Frog: the result is the frog page's pho
   await page.getByRole("link", { name: "My Creations" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My Creations" })).toBeVisible();
   const frogCard = page.getByRole("button", { name: /^Open Frog creation from .*, made with Hulk → Frog$/ });
-  await expect(frogCard).toHaveText(/Hulk → Frog/);
+  await expect(page.getByRole("listitem").filter({ has: frogCard })).toContainText("Hulk → Frog");
   await expect(page.getByRole("button", { name: /^Open Hulk creation from/ })).toBeVisible();
   await frogCard.click();
   const frogViewer = page.getByRole("dialog", { name: FROG.title });

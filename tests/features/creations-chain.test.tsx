@@ -38,6 +38,8 @@ async function seedChain() {
 
 const card = (tool: string) =>
   screen.findByRole("button", { name: new RegExp(`^Open ${tool} creation from`) });
+/** The whole card (its text sits beside the button that opens it). */
+const cardItem = async (tool: string) => (await card(tool)).closest("li")!;
 const viewer = (title: string) => screen.findByRole("dialog", { name: title });
 
 describe("the chain of a creation", () => {
@@ -45,10 +47,10 @@ describe("the chain of a creation", () => {
     await seedChain();
     await openCreations();
     await waitFor(() => expect(screen.getAllByTestId("creation-chain")).toHaveLength(2));
-    expect(await card("Frog")).toHaveTextContent("Hulk → Frog");
+    expect(await cardItem("Frog")).toHaveTextContent("Hulk → Frog");
     expect(await card("Frog")).toHaveAccessibleName(/, made with Hulk → Frog$/);
-    expect(await card("Create Art")).toHaveTextContent("Hulk → Frog → Create Art");
-    expect(within(await card("Hulk")).queryByTestId("creation-chain")).not.toBeInTheDocument();
+    expect(await cardItem("Create Art")).toHaveTextContent("Hulk → Frog → Create Art");
+    expect(within(await cardItem("Hulk")).queryByTestId("creation-chain")).not.toBeInTheDocument();
   });
 
   it("the viewer shows the steps, and an earlier one opens in its place", async () => {
