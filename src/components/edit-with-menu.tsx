@@ -53,7 +53,10 @@ export function EditWithMenu({ source, size, label, focusFirstItem, onClosed }: 
   }
 
   return (
+    // Not modal: a modal menu hides the page from screen readers (aria-hidden) while its own trigger
+    // there stays focusable (axe: aria-hidden-focus). Focus still moves into the menu and back.
     <DropdownMenu
+      modal={false}
       open={open}
       onOpenChange={(next) => {
         setOpen(next);

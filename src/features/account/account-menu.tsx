@@ -81,7 +81,12 @@ export function AccountMenu({
   });
   return (
     <>
-      <DropdownMenu defaultOpen={defaultOpen} onOpenChange={(open) => open && prefetchAccountDialogs()}>
+      {/* Not modal, as the Edit with… menu: a modal menu aria-hides the page around its focusable trigger. */}
+      <DropdownMenu
+        modal={false}
+        defaultOpen={defaultOpen}
+        onOpenChange={(open) => open && prefetchAccountDialogs()}
+      >
         <DropdownMenuTrigger asChild>
           <AvatarButton
             ref={triggerRef}
