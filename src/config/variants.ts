@@ -266,7 +266,7 @@ export const VARIANTS: readonly Variant[] = [
       gradient: "from-orange-50 to-purple-100 dark:from-orange-950/40 dark:to-purple-900/30",
       border: "border-orange-300 dark:border-orange-800",
       accent: "text-orange-700 dark:text-orange-400",
-      button: "bg-orange-600 hover:bg-orange-700 text-white",
+      button: "bg-orange-700 hover:bg-orange-800 text-white",
     },
     prompt: () =>
       `Redraw this photo as Grand Theft Auto loading-screen artwork: semi-realistic illustrated style, bold ink outlines, saturated sunset colour grade, dramatic lighting. ${LIKENESS}`,
@@ -295,7 +295,7 @@ export const VARIANTS: readonly Variant[] = [
       gradient: "from-sky-50 to-red-100 dark:from-sky-950/40 dark:to-red-900/30",
       border: "border-sky-300 dark:border-sky-800",
       accent: "text-sky-700 dark:text-sky-400",
-      button: "bg-sky-600 hover:bg-sky-700 text-white",
+      button: "bg-sky-700 hover:bg-sky-800 text-white",
     },
     prompt: () =>
       `Redraw this photo in the art style of the Family Guy cartoon: simple rounded shapes, clean black outlines, flat colours, Quahog-style background. ${LIKENESS}`,
