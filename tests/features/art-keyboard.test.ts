@@ -21,7 +21,13 @@ import { CANVAS_HEIGHT, CANVAS_WIDTH, type Point, type Tool } from "@/features/a
 function host(tool: Tool = "pencil") {
   const calls: string[] = [];
   let stroke = false;
-  const h = {
+  const current: { tool: Tool; changes: number; calls: string[]; host: PenHost } = {
+    tool,
+    changes: 0,
+    calls,
+    host: undefined as unknown as PenHost,
+  };
+  current.host = {
     tool: () => current.tool,
     drawing: () => stroke,
     down: (p: Point) => {
@@ -38,9 +44,10 @@ function host(tool: Tool = "pencil") {
       stroke = false;
     },
     panBy: (dx: number, dy: number) => calls.push(`pan ${dx},${dy}`),
-    changed: () => (current.changes += 1),
-  } satisfies PenHost;
-  const current = { tool, changes: 0, calls, host: h };
+    changed: () => {
+      current.changes += 1;
+    },
+  };
   return current;
 }
 

@@ -21,7 +21,6 @@ import {
   type Tool,
   type View,
 } from "./rules";
-import { paintKeyCursor } from "./paint";
 import { StrokeMachine, type PointerInfo } from "./strokes";
 
 const KEYBOARD: PointerInfo = { pointerType: "keyboard", pressure: 0.5 };
@@ -68,11 +67,11 @@ export class DrawingEngine {
     view: () => this.state.view,
     preview: (ctx, scale) => {
       this.strokes.preview(ctx, scale);
-      if (this.keyCursor) paintKeyCursor(ctx, this.keyCursor, this.strokes.drawing, scale);
+      this.onTop?.(ctx, scale);
     },
   });
-  /** The keyboard's drawing cursor (picture pixels), shown while the keyboard draws. */
-  private keyCursor: Point | null = null;
+  /** Painted above the stroke in progress (the keyboard's cursor), in the picture's coordinates. */
+  private onTop: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null = null;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -197,9 +196,9 @@ export class DrawingEngine {
     if (this.strokes.drawing) this.strokes.move([p], KEYBOARD);
   }
 
-  /** Show the keyboard's cursor at `p`, or hide it (null). */
-  showKeyCursor(p: Point | null): void {
-    this.keyCursor = p;
+  /** Paint `paint` above the picture and the stroke from the next frame on (null: nothing). */
+  paintOnTop(paint: ((ctx: CanvasRenderingContext2D, scale: number) => void) | null): void {
+    this.onTop = paint;
     this.renderer.requestRender(false);
   }
 

@@ -121,31 +121,6 @@ export function paintBendHandle(ctx: CanvasRenderingContext2D, curve: Curve, sca
   ctx.setLineDash([]);
 }
 
-/** The keyboard's drawing cursor: a crosshair in a ring, black on white so it shows on any colour. */
-export function paintKeyCursor(ctx: CanvasRenderingContext2D, p: Point, down: boolean, scale: number): void {
-  const r = 9 / scale;
-  for (const [colour, width] of [
-    ["#ffffff", 4],
-    ["#000000", 2],
-  ] as const) {
-    ctx.lineWidth = width / scale;
-    ctx.strokeStyle = colour;
-    ctx.beginPath();
-    ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
-    ctx.moveTo(p.x - r * 1.6, p.y);
-    ctx.lineTo(p.x + r * 1.6, p.y);
-    ctx.moveTo(p.x, p.y - r * 1.6);
-    ctx.lineTo(p.x, p.y + r * 1.6);
-    ctx.stroke();
-  }
-  if (down) {
-    ctx.fillStyle = "#2563eb";
-    ctx.beginPath();
-    ctx.arc(p.x, p.y, r / 2.5, 0, Math.PI * 2);
-    ctx.fill();
-  }
-}
-
 /**
  * A brush, shape or curve stroke as it stands: the preview while it is drawn, the picture when it
  * ends. A freehand stroke paints itself segment by segment and has nothing left to paint.

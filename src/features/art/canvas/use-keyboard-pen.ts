@@ -1,87 +1,81 @@
 /**
- * The canvas's keys for drawing without a pointer (./keyboard-pen): arrows move the cursor, Enter or a
- * tap of Space puts the pen down and lifts it, Escape gives up the stroke. Space held while a pointer
- * drags still pans (use-canvas-shortcuts): only a Space let go without a pointer press is a tap.
- * Returns the canvas's key and focus handlers, and the sentence for the polite live region.
+ * The canvas's keys for drawing without a pointer: arrows move a cursor, Enter or a tap of Space puts
+ * the pen down and lifts it, Escape gives up the stroke (./keyboard-drawing, fetched when the canvas
+ * first gets focus; keys pressed meanwhile wait for it). Space held while a pointer drags still pans
+ * (use-canvas-shortcuts). Returns the canvas's key and focus handlers, and the polite live region's text.
  */
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from "react";
 import type { DrawingEngine } from "./engine";
-import { KeyboardPen } from "./keyboard-pen";
+import type { KeyboardDrawing, KeyLike } from "./keyboard-drawing";
+
+const DRAWING_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " "]);
+
+type Queued = { up: boolean; e: KeyLike };
 
 export function useKeyboardPen(engine: DrawingEngine, displayRef: RefObject<HTMLCanvasElement | null>) {
   const [said, setSaid] = useState("");
-  const [pen] = useState(() => {
-    const pen: KeyboardPen = new KeyboardPen({
-      tool: () => engine.getState().tool,
-      drawing: () => engine.drawing,
-      down: (p) => engine.penDown(p),
-      move: (p) => engine.penMove(p),
-      up: () => engine.pointerUp(),
-      cancel: () => engine.cancelStroke(),
-      panBy: (dx, dy) => engine.panBy(dx, dy),
-      changed: () => {
-        engine.showKeyCursor(pen.cursor);
-        setSaid(pen.describe());
-      },
+  const drawing = useRef<KeyboardDrawing | null>(null);
+  /** Keys pressed while the code is on its way (null: not asked for yet). */
+  const queued = useRef<Queued[] | null>(null);
+
+  function load(): Promise<KeyboardDrawing> {
+    if (drawing.current) return Promise.resolve(drawing.current);
+    const first = queued.current === null;
+    queued.current ??= [];
+    const loaded = import("./keyboard-drawing").then(({ KeyboardDrawing }) => {
+      drawing.current ??= new KeyboardDrawing(engine, setSaid);
+      return drawing.current;
     });
-    return pen;
-  });
-  const spaceTap = useRef(false);
+    if (first) {
+      void loaded.then((d) => {
+        for (const { up, e } of queued.current ?? []) {
+          if (up) d.keyUp(e);
+          else d.keyDown(e);
+        }
+        queued.current = [];
+      });
+    }
+    return loaded;
+  }
+
+  useEffect(() => () => drawing.current?.dispose(), []);
 
   // A pointer takes over: the keyboard's cursor goes, and a Space held meanwhile is a pan, not a tap.
   useEffect(() => {
     const canvas = displayRef.current;
     if (!canvas) return;
     const onPointerDown = () => {
-      spaceTap.current = false;
-      pen.lift();
-      engine.showKeyCursor(null);
+      if (queued.current) queued.current = [];
+      drawing.current?.leave();
     };
     canvas.addEventListener("pointerdown", onPointerDown);
     return () => canvas.removeEventListener("pointerdown", onPointerDown);
-  }, [engine, pen, displayRef]);
+  }, [displayRef]);
 
-  // Another tool: the keyboard's stroke so far is kept, and the next press starts the new tool's.
-  useEffect(() => {
-    let tool = engine.getState().tool;
-    return engine.subscribe(() => {
-      const next = engine.getState().tool;
-      if (next !== tool) pen.lift();
-      tool = next;
-    });
-  }, [engine, pen]);
-
-  function onKeyDown(e: KeyboardEvent<HTMLCanvasElement>) {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    if (pen.arrow(e.key, e.shiftKey)) {
-      e.preventDefault();
-    } else if (e.key === "Enter") {
-      e.preventDefault();
-      if (!e.repeat) pen.press();
-    } else if (e.key === " ") {
-      e.preventDefault();
-      if (!e.repeat) spaceTap.current = true;
-    } else if (e.key === "Escape" && pen.cancel()) {
-      e.preventDefault();
+  function key(e: KeyboardEvent<HTMLCanvasElement>, up: boolean) {
+    const d = drawing.current;
+    if (d) {
+      if (up) d.keyUp(e);
+      else if (d.keyDown(e)) e.preventDefault();
+      return;
     }
+    if (!DRAWING_KEYS.has(e.key) || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    const { key, shiftKey, altKey, ctrlKey, metaKey, repeat } = e;
+    queued.current?.push({ up, e: { key, shiftKey, altKey, ctrlKey, metaKey, repeat } });
+    void load();
   }
 
-  function onKeyUp(e: KeyboardEvent<HTMLCanvasElement>) {
-    if (e.key !== " " || !spaceTap.current) return;
-    spaceTap.current = false;
-    pen.press();
-  }
-
-  function onFocus(e: FocusEvent<HTMLCanvasElement>) {
-    // Reached with the keyboard (not a pointer's press): show where the pen is.
-    if (e.currentTarget.matches(":focus-visible")) engine.showKeyCursor(pen.cursor);
-  }
-
-  function onBlur() {
-    spaceTap.current = false;
-    pen.lift();
-    engine.showKeyCursor(null);
-  }
-
-  return { handlers: { onKeyDown, onKeyUp, onFocus, onBlur }, said };
+  return {
+    handlers: {
+      onKeyDown: (e: KeyboardEvent<HTMLCanvasElement>) => key(e, false),
+      onKeyUp: (e: KeyboardEvent<HTMLCanvasElement>) => key(e, true),
+      onFocus: (e: FocusEvent<HTMLCanvasElement>) => {
+        const visible = e.currentTarget.matches(":focus-visible");
+        void load().then((d) => d.focus(visible));
+      },
+      onBlur: () => drawing.current?.leave(),
+    },
+    said,
+  };
 }
