@@ -14,26 +14,51 @@ function usable(element: Element | null): element is HTMLElement {
   return typeof element.checkVisibility !== "function" || element.checkVisibility();
 }
 
-/** The page's next step, in order: the error banner's action, the result's marked element, the heading. */
+/** The page's next step: the error banner's action, else the result's marked element. */
 function nextStep(): HTMLElement | null {
   const candidates = [
     ...document.querySelectorAll("[data-testid='error-banner'] button"),
     ...document.querySelectorAll(`[${RUN_FOCUS_ATTRIBUTE}]`),
-    ...document.querySelectorAll("main h1, h1"),
   ];
   return candidates.find(usable) ?? null;
 }
 
-/**
- * Focus after the overlay closed, never left on <body>: `before` (what had focus when it opened) if it is
- * still there and shown, else the next step. A heading is given tabindex=-1 so it can hold focus.
- * Nothing moves when focus already went somewhere else meanwhile (a dialog, a field).
- */
-export function focusAfterRun(before: HTMLElement | null): void {
+/** How long to look for the next step: a result may be shown a moment after the overlay closed. */
+const LOOK_MS = 1_000;
+const LOOK_EVERY_MS = 50;
+
+/** Focus went somewhere on its own (a dialog, a field, a click) since the overlay closed. */
+const focusElsewhere = () => {
   const active = document.activeElement;
-  if (active && active !== document.body && active.isConnected) return;
-  const target = usable(before) ? before : nextStep();
-  if (!target) return;
+  return Boolean(active && active !== document.body && active.isConnected);
+};
+
+function focus(target: HTMLElement) {
+  // A heading can hold focus only with a tabindex.
   if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   target.focus({ preventScroll: true });
+}
+
+/**
+ * Focus after the overlay closed, never left on <body>: `before` (what had focus when it opened) if it
+ * is still there and shown; else the error banner's "Try again" or the result's first action, looked
+ * for during a second (the result may come a moment later); else the page's heading. Nothing moves
+ * when focus has gone somewhere else meanwhile.
+ */
+export function focusAfterRun(before: HTMLElement | null): void {
+  if (focusElsewhere()) return;
+  if (usable(before)) return focus(before);
+  const started = Date.now();
+  const look = () => {
+    if (focusElsewhere()) return;
+    const target = nextStep();
+    if (target) return focus(target);
+    if (Date.now() - started < LOOK_MS) {
+      window.setTimeout(look, LOOK_EVERY_MS);
+      return;
+    }
+    const heading = [...document.querySelectorAll("main h1, h1")].find(usable);
+    if (heading) focus(heading);
+  };
+  look();
 }

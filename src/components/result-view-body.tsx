@@ -122,7 +122,8 @@ export function ResultViewBody({
             Try Another Version
           </Button>
         )}
-        <Button variant="outline" onClick={onReset} disabled={processing}>
+        {/* Focus comes here after a run with no result (Cancel): the one step left. */}
+        <Button variant="outline" onClick={onReset} disabled={processing} data-run-focus>
           <RotateCcw aria-hidden="true" />
           {labels?.reset ?? "Try Another Image"}
         </Button>

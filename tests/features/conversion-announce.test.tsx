@@ -1,0 +1,72 @@
+/** A style conversion as a screen reader hears it: the start, the result, a failure and a retry wait, once each. */
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { listenToLiveRegions } from "../live-announce-kit";
+import { frog, hulk, openPage, signedIn, upload } from "./conversion-kit";
+import { fakeImageModel } from "./fake-image-model";
+import { holdRetryWaits, passRetryWaits } from "./retry-waits";
+import { toolPageEnvironment } from "./tool-kit";
+
+toolPageEnvironment();
+const live = listenToLiveRegions();
+
+describe("a style conversion, as announced", () => {
+  it("says the start and the result once each, and focus lands on the result's first action", async () => {
+    signedIn();
+    fakeImageModel(["image-success.json"]);
+    await openPage(hulk);
+    await upload();
+    expect(await screen.findByRole("img", { name: "Modified" })).toBeInTheDocument();
+    await waitFor(() => expect(live.times(new RegExp(hulk.toasts.success))).toBe(1));
+    expect(live.times(/Processing your image\.\.\./)).toBe(1);
+    // Focus was not left on <body> when the overlay closed.
+    await waitFor(() => expect(screen.getByRole("button", { name: "Download" })).toHaveFocus());
+  });
+
+  it("says a failure once, with what to do: the toast speaks and the banner is not a second alert", async () => {
+    signedIn();
+    fakeImageModel(["finish-no-image.json"]);
+    await openPage(hulk);
+    await upload();
+    const banner = await screen.findByTestId("error-banner");
+    expect(banner).not.toHaveAttribute("role", "alert");
+    await waitFor(() =>
+      expect(live.times(/Failed to process image: No modified image returned from API/)).toBe(1),
+    );
+    const advice = banner.querySelector("[data-slot=alert-description] p")!.textContent!;
+    expect(live.said().some((text) => text.includes(advice))).toBe(true);
+    // After the overlay, focus is on the banner's "Try again".
+    await waitFor(() => expect(screen.getByRole("button", { name: "Try again" })).toHaveFocus());
+  });
+
+  it("says a retry wait once, with its seconds and attempt, while the visible countdown ticks", async () => {
+    signedIn();
+    fakeImageModel(["error-429-quota.json", "image-success.json"]);
+    await openPage(frog);
+    holdRetryWaits();
+    await upload();
+    const countdown = await screen.findByTestId("retry-countdown");
+    const first = countdown.textContent;
+    await waitFor(() => expect(countdown.textContent).not.toBe(first), { timeout: 2500 });
+    expect(live.times(/Next try in \d+ seconds, attempt 2 of 3\./)).toBe(1);
+    // The countdown itself is not a live region.
+    expect(countdown.closest("[aria-live]")).toBeNull();
+    passRetryWaits();
+    expect(await screen.findByRole("img", { name: "Modified" })).toBeInTheDocument();
+    expect(live.times(/Next try in/)).toBe(1);
+  });
+
+  it("Cancel: focus goes to what is left to do with the photo, not to <body>", async () => {
+    signedIn();
+    fakeImageModel(["error-429-quota.json"]);
+    await openPage(frog);
+    holdRetryWaits();
+    await upload();
+    await screen.findByTestId("retry-countdown");
+    expect(screen.getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await userEvent.setup().keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Try Another Image" })).toHaveFocus());
+  });
+});
