@@ -5,7 +5,10 @@ export type Politeness = "polite" | "assertive";
 
 export type Announcement = { id: number; text: string; politeness: Politeness; at: number };
 
-/** How long a sentence stays in its region (read by then; removing it says nothing). */
+/**
+ * How long an older sentence stays in its region once a newer one comes (read by then; removing it says
+ * nothing). The newest stays until the next, so a region never changes while a countdown runs.
+ */
 export const ANNOUNCEMENT_KEEP_MS = 7_000;
 /** The same sentence again within this time is one announcement (a double render, a double click). */
 const SAME_WITHIN_MS = 1_000;
@@ -30,12 +33,8 @@ export function announce(text: string, politeness: Politeness = "polite"): void 
   );
   if (!text || repeat) return;
   const announcement: Announcement = { id: ++nextId, text, politeness, at };
-  current = [...current, announcement];
+  current = [...current.filter((a) => at - a.at < ANNOUNCEMENT_KEEP_MS), announcement];
   emit();
-  setTimeout(() => {
-    current = current.filter((a) => a !== announcement);
-    emit();
-  }, ANNOUNCEMENT_KEEP_MS);
 }
 
 export function subscribeAnnouncements(listener: () => void): () => void {
