@@ -1,0 +1,54 @@
+/** A batch as a screen reader hears it: progress per quarter (not per image), the pause once, the summary. */
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { listenToLiveRegions } from "../live-announce-kit";
+import { hideNodeEventsFromPQueue } from "./batch-jsdom";
+import { addFiles, finished, openBatch, photos, processAll, signedIn } from "./batch-kit";
+import { fakeImageModel } from "./fake-image-model";
+import { holdRetryWaits } from "./retry-waits";
+import { toolPageEnvironment } from "./tool-kit";
+
+hideNodeEventsFromPQueue();
+toolPageEnvironment();
+const live = listenToLiveRegions();
+
+describe("Batch, as announced", () => {
+  it("says done and failed images at each quarter, and the summary once", async () => {
+    signedIn();
+    fakeImageModel(["image-success.json", "finish-no-image.json", "image-success.json"]);
+    await openBatch();
+    await addFiles(photos(3));
+    await processAll();
+    await finished(3);
+    await waitFor(() => expect(live.times(/^Successfully processed 2 image\(s\)/)).toBe(1));
+    expect(live.times(/Failed to process 1 image\(s\)/)).toBe(1);
+    // Three images: each but the last is said (the last is the summary), never as "N of 3" ticks.
+    expect(live.times(/^1 of 3 images finished: [01] done, [01] failed\.$/)).toBe(1);
+    expect(live.times(/^2 of 3 images finished: 1 done, 1 failed\.$/)).toBe(1);
+    expect(live.times(/3 of 3 images finished/)).toBe(0);
+    expect(live.times(/^\d of 3$/)).toBe(0);
+    expect(live.times(/Processing images\.\.\./)).toBe(1);
+  });
+
+  it("says the pause once, with its seconds, while its countdown ticks", async () => {
+    signedIn();
+    fakeImageModel(["error-429-quota.json", "error-429-quota.json", "image-success.json"]);
+    await openBatch();
+    await addFiles(photos(3));
+    holdRetryWaits();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await processAll();
+      const note = await screen.findByTestId("batch-pause");
+      const shown = note.textContent;
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(note.textContent).not.toBe(shown);
+      expect(live.times(/The batch pauses and goes on in \d+ seconds\./)).toBe(1);
+      await vi.advanceTimersByTimeAsync(8_000);
+      await finished(3);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(live.times(/The batch pauses/)).toBe(1);
+  });
+});
