@@ -1,3 +1,4 @@
+/** The app's dialog (Radix Dialog, shadcn/ui style): overlay, content with its close button, header, footer, title and description. */
 import * as React from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { XIcon } from "lucide-react";
@@ -37,10 +38,15 @@ function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & {
   showCloseButton?: boolean;
 }) {
+  // Radix gives focus back to a DialogTrigger only. A dialog opened another way (a button that sets
+  // state, a menu item) gives it back to what had focus when it opened, if that can still take it.
+  const opener = React.useRef<HTMLElement | null>(null);
   return (
     <DialogPortal data-slot="dialog-portal">
       <DialogOverlay />
@@ -50,6 +56,19 @@ function DialogContent({
           "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg",
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const el = opener.current;
+          opener.current = null;
+          if (event.defaultPrevented || !el?.isConnected || el === document.body || el.matches(":disabled"))
+            return;
+          event.preventDefault();
+          el.focus({ preventScroll: true });
+        }}
         {...props}
       >
         {children}
