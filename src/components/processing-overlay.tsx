@@ -6,7 +6,9 @@ import { usePrefersReducedMotion } from "@/hooks/use-reduced-motion";
 import { retryWaitAnnouncement, useRetryCountdown } from "@/hooks/use-retry-countdown";
 import type { RetryWait } from "@/lib/gemini";
 import { cn } from "@/lib/utils";
-import { focusAfterRun } from "./focus-after-run";
+
+// Where focus goes when the overlay closes: fetched while it is open, not with the page (first-load budget).
+const focusAfterRun = () => import("./focus-after-run");
 
 type ProcessingOverlayProps = {
   title: string;
@@ -38,7 +40,13 @@ export function ProcessingOverlay({ title, text, retryWait, onCancel }: Processi
   const [before] = useState(() =>
     document.activeElement instanceof HTMLElement ? document.activeElement : null,
   );
-  useEffect(() => () => focusAfterRun(before), [before]);
+  useEffect(() => {
+    const module = focusAfterRun();
+    return () =>
+      void module
+        .then((m) => m.focusAfterRun(before))
+        .catch((error: unknown) => console.warn("Could not move focus after the run", error));
+  }, [before]);
 
   return (
     <div
