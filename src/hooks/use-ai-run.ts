@@ -3,8 +3,7 @@ import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { FeatureId } from "@/config/tiers";
-import { announce } from "@/lib/announce";
-import { afterFailedServerRun, countedByServer, PLAN_CHECK_FAILURE } from "@/lib/allowance";
+import { afterFailedServerRun, countedByServer, planCheckFailure } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import { MESSAGES } from "@/lib/gemini/errors";
@@ -192,12 +191,8 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
         if (!allowance.ok) {
           if (allowance.reason === "error") {
             deny(allowance);
-            // The one failure without a toast: said here, once (the banner is not an alert).
-            announce(`${PLAN_CHECK_FAILURE.message}. ${PLAN_CHECK_FAILURE.advice}`, "assertive");
-            dispatch({
-              type: "failure",
-              error: { reason: PLAN_CHECK_FAILURE.message, ...PLAN_CHECK_FAILURE },
-            });
+            // The one failure without a toast: said once by planCheckFailure (the banner is not an alert).
+            dispatch({ type: "failure", error: planCheckFailure() });
           } else {
             dispatch({ type: "stopped" });
             if (!opts.onDenied?.(allowance, input)) deny(allowance);

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { AiFailure } from "@/hooks/use-ai-run";
 import { useAllowance } from "@/hooks/use-allowance";
-import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
+import { planCheckFailure } from "@/lib/allowance";
 import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
 
 export const IMAGE_ADVICE = "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.";
@@ -63,8 +63,7 @@ export function useToolPhoto() {
           const allowance = await check();
           if (!allowance.ok) {
             deny(allowance);
-            if (allowance.reason === "error")
-              setError({ reason: PLAN_CHECK_FAILURE.message, ...PLAN_CHECK_FAILURE });
+            if (allowance.reason === "error") setError(planCheckFailure());
             return null;
           }
         }

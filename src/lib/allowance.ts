@@ -7,6 +7,7 @@ import { getTier, hasFeature, type FeatureId, type TierId } from "@/config/tiers
 import { isOnline, unlessOffline } from "@/lib/connection";
 import { subscriptionQueryOptions } from "@/lib/subscription";
 import { getUsedConversions, onServerUsage, serverUsageQueryOptions } from "@/lib/usage";
+import { announce } from "@/lib/announce";
 
 /**
  * What the user may do at the moment of an action (docs/architecture.md "AI tools": fresh tier and
@@ -139,3 +140,12 @@ export const PLAN_CHECK_FAILURE = {
   message: "We couldn't check your plan",
   advice: "Check your internet connection and try again. Nothing was used from your conversions.",
 } as const;
+
+/**
+ * The plan check failed: the failure the tool shows (its banner, no toast), said once to screen
+ * readers, since the banner is not an alert.
+ */
+export function planCheckFailure() {
+  announce(`${PLAN_CHECK_FAILURE.message}. ${PLAN_CHECK_FAILURE.advice}`, "assertive");
+  return { reason: PLAN_CHECK_FAILURE.message, ...PLAN_CHECK_FAILURE };
+}

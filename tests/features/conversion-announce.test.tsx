@@ -1,7 +1,11 @@
 /** A style conversion as a screen reader hears it: the start, the result, a failure and a retry wait, once each. */
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
+import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
+import { server } from "../msw/server";
+import { SUPABASE_URL } from "../msw/supabase";
 import { listenToLiveRegions } from "../live-announce-kit";
 import { frog, hulk, openPage, signedIn, upload } from "./conversion-kit";
 import { fakeImageModel } from "./fake-image-model";
@@ -38,6 +42,30 @@ describe("a style conversion, as announced", () => {
     expect(live.said().some((text) => text.includes(advice))).toBe(true);
     // After the overlay, focus is on the banner's "Try again".
     await waitFor(() => expect(screen.getByRole("button", { name: "Try again" })).toHaveFocus());
+  });
+
+  it("says a plan that cannot be checked when a photo is chosen once, assertively (there is no toast)", async () => {
+    signedIn();
+    fakeImageModel(["image-success.json"]);
+    const { queryClient } = await openPage(hulk);
+    // The page is open; the check at the moment of the upload reads the plan again, and cannot.
+    server.use(
+      http.get(`${SUPABASE_URL}/rest/v1/subscriptions`, () =>
+        HttpResponse.json({ message: "unavailable" }, { status: 400 }),
+      ),
+    );
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey: ["subscription"] })
+      .forEach((q) => q.setState({ isInvalidated: true }));
+    await upload();
+    expect(await screen.findByTestId("error-banner")).toHaveTextContent(PLAN_CHECK_FAILURE.message);
+    await waitFor(() =>
+      expect(live.times(new RegExp(`${PLAN_CHECK_FAILURE.message}\\. Check your internet connection`))).toBe(
+        1,
+      ),
+    );
+    expect(document.querySelector('[aria-live="assertive"]')).toHaveTextContent(PLAN_CHECK_FAILURE.message);
   });
 
   it("says a retry wait once, with its seconds and attempt, while the visible countdown ticks", async () => {

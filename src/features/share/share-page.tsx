@@ -118,7 +118,7 @@ export function SharePage() {
         <div className={PAGE}>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{SHARE_COPY.refusedTitle}</h1>
           <SharedThumb key={shared.incoming.id} file={shared.file} className="size-28" />
-          <ErrorBanner message={shared.message} advice={IMAGE_ADVICE} />
+          <ErrorBanner live message={shared.message} advice={IMAGE_ADVICE} />
           <div>
             <UploadLink />
           </div>
