@@ -1,7 +1,8 @@
 /**
  * Drawing with the keyboard, wired to the engine: the pen (./keyboard-pen) draws through the engine, its
  * cursor is painted above the picture, and what it says goes to the polite live region. Loaded when the
- * canvas first gets focus (./use-keyboard-pen), so pointer-only visitors never fetch it.
+ * canvas first gets keyboard focus or a drawing key (./use-keyboard-pen): pointer-only visitors never
+ * fetch it.
  */
 import type { DrawingEngine } from "./engine";
 import { KeyboardPen } from "./keyboard-pen";
@@ -96,9 +97,9 @@ export class KeyboardDrawing {
     this.pen.press();
   }
 
-  /** The canvas got focus; `visible`: from the keyboard, so the cursor shows at once. */
-  focus(visible: boolean): void {
-    if (visible) this.show();
+  /** The canvas got focus from the keyboard: the cursor shows at once. */
+  focus(): void {
+    this.show();
   }
 
   /** Focus left, or a pointer took over: the stroke is kept, the cursor goes, a held Space is a pan. */

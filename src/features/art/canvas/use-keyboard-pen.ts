@@ -1,8 +1,9 @@
 /**
  * The canvas's keys for drawing without a pointer: arrows move a cursor, Enter or a tap of Space puts
- * the pen down and lifts it, Escape gives up the stroke (./keyboard-drawing, fetched when the canvas
- * first gets focus; keys pressed meanwhile wait for it). Space held while a pointer drags still pans
- * (use-canvas-shortcuts). Returns the canvas's key and focus handlers, and the polite live region's text.
+ * the pen down and lifts it, Escape gives up the stroke (./keyboard-drawing, fetched at the canvas's
+ * first keyboard focus or drawing key; keys pressed meanwhile wait for it). Space held while a pointer
+ * drags still pans (use-canvas-shortcuts). Returns the canvas's key and focus handlers, and the polite
+ * live region's text.
  */
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from "react";
 import type { DrawingEngine } from "./engine";
@@ -70,9 +71,9 @@ export function useKeyboardPen(engine: DrawingEngine, displayRef: RefObject<HTML
     handlers: {
       onKeyDown: (e: KeyboardEvent<HTMLCanvasElement>) => key(e, false),
       onKeyUp: (e: KeyboardEvent<HTMLCanvasElement>) => key(e, true),
+      // Reached with the keyboard (not a pointer's press): fetch the code and show the cursor.
       onFocus: (e: FocusEvent<HTMLCanvasElement>) => {
-        const visible = e.currentTarget.matches(":focus-visible");
-        void load().then((d) => d.focus(visible));
+        if (e.currentTarget.matches(":focus-visible")) void load().then((d) => d.focus());
       },
       onBlur: () => drawing.current?.leave(),
     },
