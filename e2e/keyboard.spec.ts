@@ -2,13 +2,14 @@
  * Keyboard alone (issue 19): a style conversion, a Batch run and a drawing with Transform done with Tab,
  * Shift+Tab, Enter, Space, arrows and Escape only; every canvas tool reached and switched from its
  * toolbar; a visible focus indicator at each step, and focus kept when a dialog or a toast closes.
+ * Space held while the mouse drags still pans the canvas.
  */
 import path from "node:path";
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createUserOnTier } from "./backend";
-import { expectColour, isDark, isWhite } from "./canvas";
+import { expectColour, isDark, isWhite, mapper, mouseDrag, openDrawing, savedDrawing } from "./canvas";
 import { isPng, logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
 import { TOOL_LABELS, TOOLS } from "../src/features/art/canvas/rules";
 
@@ -247,4 +248,30 @@ test("a drawing with the keyboard: every tool from the toolbar, pen, shape and f
   await tabTo(page, page.getByRole("button", { name: "Download", exact: true }));
   const download = await downloadWithKey(page, " ");
   expect(isPng(download.bytes)).toBe(true);
+});
+
+test("Space held while the mouse drags still pans the view, and puts no pen down", async ({ page }) => {
+  await signUp(page, uniqueEmail("keys-pan"));
+  const canvas = await openDrawing(page);
+  await mouseDrag(page, canvas, [
+    [100, 100],
+    [300, 100],
+  ]);
+  await expectColour(canvas, 200, 100, isDark);
+  const map = await mapper(canvas);
+  const from = map(500, 300);
+  const to = map(500, 400);
+  await page.mouse.move(from.x, from.y);
+  await page.keyboard.down(" ");
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  await page.keyboard.up(" ");
+  // The picture moved 100 px down on screen; nothing was drawn, and the keyboard's pen never went down.
+  await expectColour(canvas, 200, 200, isDark);
+  await expectColour(canvas, 200, 100, isWhite);
+  await expect(page.getByText(/^Pen (up|down) at/)).toHaveCount(0);
+  await expect
+    .poll(async () => (await savedDrawing(page, [[400, 250]]))?.colours[0])
+    .toEqual([255, 255, 255]);
 });
