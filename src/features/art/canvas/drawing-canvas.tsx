@@ -158,14 +158,11 @@ function Canvas({
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
         {state.curvePending
-          ? "Drag anywhere to bend the curve (keyboard: Enter, arrows, Enter)."
+          ? "Drag anywhere to bend the curve. With keys: Enter, move, then Enter again."
           : "Draw with a mouse, pen or finger. Pinch or Ctrl + wheel to zoom; hold Space and drag (or use Pan) to move."}{" "}
         Keyboard: arrows move the cursor (Shift: bigger steps), Enter or Space puts the pen down and lifts it
         (shapes: start, then end), Escape lets go.
         {storage.error && ` ${storage.error}`}
-      </p>
-      <p aria-live="polite" className="sr-only">
-        {keys.said}
       </p>
 
       <div className="flex flex-wrap items-center gap-3">

@@ -1,9 +1,10 @@
 /**
  * Drawing with the keyboard, wired to the engine: the pen (./keyboard-pen) draws through the engine, its
- * cursor is painted above the picture, and what it says goes to the polite live region. Loaded when the
+ * cursor is painted above the picture, and where it is is announced politely (lib/announce). Loaded when the
  * canvas first gets keyboard focus or a drawing key (./use-keyboard-pen): pointer-only visitors never
  * fetch it.
  */
+import { announce } from "@/lib/announce";
 import type { DrawingEngine } from "./engine";
 import { KeyboardPen } from "./keyboard-pen";
 import type { Point } from "./rules";
@@ -49,10 +50,7 @@ export class KeyboardDrawing {
   private spaceTap = false;
   private readonly unsubscribe: () => void;
 
-  constructor(
-    private readonly engine: DrawingEngine,
-    say: (text: string) => void,
-  ) {
+  constructor(private readonly engine: DrawingEngine) {
     const pen: KeyboardPen = new KeyboardPen({
       tool: () => engine.getState().tool,
       drawing: () => engine.drawing,
@@ -63,7 +61,7 @@ export class KeyboardDrawing {
       panBy: (dx, dy) => engine.panBy(dx, dy),
       changed: () => {
         this.show();
-        say(pen.describe());
+        announce(pen.describe());
       },
     });
     this.pen = pen;

@@ -2,10 +2,9 @@
  * The canvas's keys for drawing without a pointer: arrows move a cursor, Enter or a tap of Space puts
  * the pen down and lifts it, Escape gives up the stroke (./keyboard-drawing, fetched at the canvas's
  * first keyboard focus or drawing key; keys pressed meanwhile wait for it). Space held while a pointer
- * drags still pans (use-canvas-shortcuts). Returns the canvas's key and focus handlers, and the polite
- * live region's text.
+ * drags still pans (use-canvas-shortcuts). Returns the canvas's key and focus handlers.
  */
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from "react";
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from "react";
 import type { DrawingEngine } from "./engine";
 import type { KeyboardDrawing, KeyLike } from "./keyboard-drawing";
 
@@ -14,7 +13,6 @@ const DRAWING_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown",
 type Queued = { up: boolean; e: KeyLike };
 
 export function useKeyboardPen(engine: DrawingEngine, displayRef: RefObject<HTMLCanvasElement | null>) {
-  const [said, setSaid] = useState("");
   const drawing = useRef<KeyboardDrawing | null>(null);
   /** Keys pressed while the code is on its way (null: not asked for yet). */
   const queued = useRef<Queued[] | null>(null);
@@ -24,7 +22,7 @@ export function useKeyboardPen(engine: DrawingEngine, displayRef: RefObject<HTML
     const first = queued.current === null;
     queued.current ??= [];
     const loaded = import("./keyboard-drawing").then(({ KeyboardDrawing }) => {
-      drawing.current ??= new KeyboardDrawing(engine, setSaid);
+      drawing.current ??= new KeyboardDrawing(engine);
       return drawing.current;
     });
     if (first) {
@@ -77,6 +75,5 @@ export function useKeyboardPen(engine: DrawingEngine, displayRef: RefObject<HTML
       },
       onBlur: () => drawing.current?.leave(),
     },
-    said,
   };
 }
