@@ -43,7 +43,12 @@ export function e2eConfig(options: E2eOptions) {
     retries: process.env.CI ? 1 : 0,
     timeout: 60_000,
     expect: { timeout: 10_000 },
-    reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+    // e2e/a11y-reporter.ts sums up the accessibility checks (paths are from the configs, at the root).
+    reporter: [
+      ["list"],
+      ["./e2e/a11y-reporter.ts"],
+      ...(process.env.CI ? [] : ([["html", { open: "never" }]] as const)),
+    ],
     use: {
       baseURL,
       trace: "retain-on-failure",

@@ -7,6 +7,9 @@
 // Phases that ran before this script (.ci/run: installing Chromium, npm ci) are shown first in the
 // table when TEST_PHASE_TIMES lists them, as "name=milliseconds;name=milliseconds".
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { e2eBuildDir } from "../e2e/builds.mjs";
 
 const npm = (...args) => ["npm", ["run", ...args]];
@@ -28,6 +31,10 @@ const times = (process.env.TEST_PHASE_TIMES ?? "")
     return { name, seconds: Number(ms) / 1000, status: "ok" };
   });
 
+// The accessibility spec's reporter (e2e/a11y-reporter.ts) writes its summary here; shown with the table.
+const a11ySummary = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "restyle-a11y-")), "summary.txt");
+process.env.A11Y_SUMMARY_FILE = a11ySummary;
+
 function report() {
   const total = times.reduce((sum, t) => sum + t.seconds, 0);
   const rows = [...times, { name: "total", seconds: total, status: "" }];
@@ -36,6 +43,7 @@ function report() {
   for (const { name, seconds, status } of rows) {
     console.info(`  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s  ${status}`);
   }
+  if (fs.existsSync(a11ySummary)) console.info(`\n${fs.readFileSync(a11ySummary, "utf8").trim()}`);
 }
 
 for (const [name, [command, args]] of PHASES) {

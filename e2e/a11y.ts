@@ -1,0 +1,91 @@
+/**
+ * The accessibility check of e2e/a11y.spec.ts: axe-core's WCAG 2.0/2.1 A and AA rules on the page as it
+ * is, at 390 and 1280 px wide, in the light and the dark theme. Each check is recorded on the test (an
+ * "axe" attachment) so e2e/a11y-reporter.ts can say how many routes, states and themes were covered.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+export const WIDTHS = [1280, 390] as const;
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+export type Width = (typeof WIDTHS)[number];
+
+/** One state of one route, checked in every width and theme: what the reporter reads. */
+export type AxeRecord = {
+  route: string;
+  state: string;
+  checks: { width: Width; theme: Theme; violations: number }[];
+};
+
+const HEIGHT: Record<Width, number> = { 390: 844, 1280: 800 };
+
+/**
+ * Follow the system's colour scheme (Settings' "System"), so `emulateMedia` switches the theme of a page
+ * without reloading it and losing its state. Call before the first navigation.
+ */
+export async function followSystemTheme(page: Page) {
+  await page.addInitScript(() => localStorage.setItem("theme", "system"));
+}
+
+/** Wait for two frames and for every finite animation and transition (a dialog opening, a toast sliding in). */
+async function settle(page: Page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+/** Put the page in a width and theme, and let it settle. */
+export async function showAs(page: Page, width: Width, theme: Theme) {
+  await page.setViewportSize({ width, height: HEIGHT[width] });
+  await page.emulateMedia({ colorScheme: theme });
+  await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  await settle(page);
+}
+
+type CheckOptions = {
+  /** Run before each width and theme (to bring back something short-lived, such as a toast). */
+  before?: (width: Width, theme: Theme) => Promise<void>;
+  /** The widths to check (both unless a state only exists at one). */
+  widths?: readonly Width[];
+};
+
+/**
+ * Checks the page in `state` at each width and theme, records what was checked on the test, and fails
+ * with every violation found (rule, impact, the elements and axe's summary), not just the first.
+ */
+export async function expectAccessible(
+  page: Page,
+  testInfo: TestInfo,
+  state: string,
+  options: CheckOptions = {},
+) {
+  const route = new URL(page.url()).pathname;
+  const record: AxeRecord = { route, state, checks: [] };
+  const found: string[] = [];
+  for (const width of options.widths ?? WIDTHS) {
+    for (const theme of THEMES) {
+      await showAs(page, width, theme);
+      await options.before?.(width, theme);
+      await settle(page);
+      const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      record.checks.push({ width, theme, violations: violations.length });
+      for (const v of violations) {
+        const nodes = v.nodes.map(
+          (n) => `    ${n.target.join(" ")}: ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`,
+        );
+        found.push(
+          `${route} [${state}] ${width}px ${theme}: ${v.id} (${v.impact}) ${v.help}\n${nodes.join("\n")}`,
+        );
+      }
+    }
+  }
+  // Back to the wide light page the test goes on with.
+  await showAs(page, WIDTHS[0], THEMES[0]);
+  await testInfo.attach("axe", { body: JSON.stringify(record), contentType: "application/json" });
+  expect.soft(found, `axe-core violations (WCAG 2.1 A/AA) in ${route} [${state}]`).toEqual([]);
+}
