@@ -1,4 +1,5 @@
 /** The Batch page: the picker, the instruction, the progress of a run and the grid of image cards. */
+import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { AlertTriangle, Download, Loader2, Play, RefreshCw, Trash2, X } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
@@ -19,6 +20,7 @@ import { MAX_BATCH_FILES } from "./batch-image";
 import { notEnoughMessage } from "./batch-copy";
 import { useBatch } from "./use-batch";
 import { useBatchAnnouncements } from "./use-batch-announcements";
+import { useBatchFocus } from "./use-batch-focus";
 
 const TOOL = getTool("batch");
 
@@ -43,6 +45,11 @@ export function BatchPage() {
   const percent = progress.total ? Math.round((progress.finished / progress.total) * 100) : 0;
   const retryable = batch.retryable;
   useBatchAnnouncements(progress, counts, running);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const retryRef = useRef<HTMLButtonElement>(null);
+  const downloadRef = useRef<HTMLButtonElement>(null);
+  useBatchFocus(running, { cancel: cancelRef, after: [downloadRef, retryRef, submitRef] });
 
   return (
     <ToolPage
@@ -111,7 +118,7 @@ export function BatchPage() {
               <CostNote cost={count} className="text-sm" />
             ))}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={running} className="flex-1 sm:flex-none">
+            <Button ref={submitRef} type="submit" disabled={running} className="flex-1 sm:flex-none">
               {running ? (
                 <Loader2 aria-hidden="true" className="animate-spin" />
               ) : (
@@ -120,7 +127,7 @@ export function BatchPage() {
               Process All Images
             </Button>
             {running && (
-              <Button type="button" variant="outline" onClick={batch.cancelAll}>
+              <Button ref={cancelRef} type="button" variant="outline" onClick={batch.cancelAll}>
                 <X aria-hidden="true" />
                 Cancel all
               </Button>
@@ -137,13 +144,14 @@ export function BatchPage() {
             </h2>
             <div className="flex flex-wrap gap-2">
               {!running && retryable > 0 && (
-                <Button type="button" variant="outline" size="sm" onClick={batch.retryFailed}>
+                <Button ref={retryRef} type="button" variant="outline" size="sm" onClick={batch.retryFailed}>
                   <RefreshCw aria-hidden="true" />
                   Retry failed
                 </Button>
               )}
               {counts.done > 0 && (
                 <Button
+                  ref={downloadRef}
                   type="button"
                   size="sm"
                   onClick={() => void batch.downloadAll()}
