@@ -9,10 +9,9 @@ import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectAccessible, followSystemTheme } from "./a11y";
-import { createUserOnTier } from "./backend";
+import { signInOnTier } from "./backend";
 import { mouseDrag, openDrawing } from "./canvas";
-import { logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
-import type { TierId } from "../src/config/tiers";
+import { refuseAiRequests, signUp, uniqueEmail } from "./helpers";
 
 const IMAGES = path.resolve("tests/fixtures/images");
 const PORTRAIT = path.join(IMAGES, "portrait-astronaut.png");
@@ -30,14 +29,6 @@ const OTHER_TOOL_ROUTES = [
 ];
 
 test.beforeEach(async ({ page }) => followSystemTheme(page));
-
-async function signInOnTier(page: Page, baseURL: string, tier: TierId, tag: string) {
-  const email = uniqueEmail(tag);
-  await createUserOnTier(baseURL, email, PASSWORD, tier);
-  await page.goto("/auth");
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** Opens `route` and waits for its first heading (and the end of its first requests). */
 async function open(page: Page, route: string) {
@@ -169,15 +160,7 @@ test("a style result, its toast, a failure, then the tier gate once the free con
 
   // A failure: the banner with its advice, and the error toast.
   await page.getByRole("button", { name: "Try Another Image" }).click();
-  await page.route("**/__local-ai/**", (route) =>
-    route.fulfill({
-      status: 400,
-      contentType: "application/json",
-      body: JSON.stringify({
-        error: { code: 400, message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT" },
-      }),
-    }),
-  );
+  await refuseAiRequests(page);
   await page.getByTestId("file-input").setInputFiles(CAT);
   await expect(page.getByTestId("error-banner")).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page, testInfo, "with a failure and its toast", { before: () => holdToast(page) });

@@ -5,7 +5,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { readGif } from "../tests/features/animator-gif";
-import { downloadFrom, isPng, signUp, uniqueEmail } from "./helpers";
+import { downloadFrom, isPng, refuseAiRequests, signUp, uniqueEmail } from "./helpers";
 
 const DESCRIPTION = "a cheerful orange fox astronaut with a blue helmet";
 
@@ -46,15 +46,7 @@ test("Character Animator: a character and its animation from the local engine, P
   await page.getByRole("option", { name: "Portrait (4:5)" }).click();
 
   // The AI refuses the request: the spec's messages, nothing counted, the description kept.
-  await page.route("**/__local-ai/**", (route) =>
-    route.fulfill({
-      status: 400,
-      contentType: "application/json",
-      body: JSON.stringify({
-        error: { code: 400, message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT" },
-      }),
-    }),
-  );
+  await refuseAiRequests(page);
   await page.getByRole("button", { name: "Create Character" }).click();
   const banner = page.getByTestId("error-banner");
   await expect(banner).toContainText(

@@ -4,6 +4,8 @@ import ws from "ws";
 import type { TierId } from "../src/config/tiers";
 import { subscribe } from "../scripts/lib/checkout.mjs";
 import { LOCAL_PUBLISHABLE_KEY as PUBLISHABLE_KEY } from "../src/config/local-backend.mjs";
+import { expect, type Page } from "@playwright/test";
+import { logIn, PASSWORD, uniqueEmail } from "./helpers";
 
 /**
  * Test set-up straight through the backend's API: sign up a user and put them on a plan through
@@ -22,4 +24,14 @@ export async function createUserOnTier(baseURL: string, email: string, password:
     await subscribe(baseURL, data.session.access_token, tier);
   }
   await client.auth.signOut();
+}
+
+/** A new user on `tier` (named after `tag`), signed in through the login page; resolves with the email. */
+export async function signInOnTier(page: Page, baseURL: string, tier: TierId, tag: string) {
+  const email = uniqueEmail(tag);
+  await createUserOnTier(baseURL, email, PASSWORD, tier);
+  await page.goto("/auth");
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  return email;
 }

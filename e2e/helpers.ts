@@ -84,3 +84,19 @@ export async function holdRequests(page: Page, url: string, { pass = 0 } = {}) {
     },
   };
 }
+
+/**
+ * Every request to the local AI engine is refused as Gemini refuses a bad request (400
+ * INVALID_ARGUMENT), until the route is removed (page.unroute of the engine's URL).
+ */
+export async function refuseAiRequests(page: Page) {
+  await page.route("**/__local-ai/**", (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({
+        error: { code: 400, message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT" },
+      }),
+    }),
+  );
+}

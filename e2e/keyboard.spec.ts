@@ -8,9 +8,9 @@ import path from "node:path";
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createUserOnTier } from "./backend";
+import { signInOnTier } from "./backend";
 import { expectColour, isDark, isWhite, mapper, mouseDrag, openDrawing, savedDrawing } from "./canvas";
-import { isPng, logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { isPng, signUp, uniqueEmail } from "./helpers";
 import { TOOL_LABELS, TOOLS } from "../src/features/art/canvas/rules";
 import { VARIANTS } from "../src/config/variants";
 
@@ -131,11 +131,7 @@ test("a Batch run with the keyboard: two photos, an instruction, start, both don
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const email = uniqueEmail("keys-batch");
-  await createUserOnTier(baseURL!, email, PASSWORD, "$5/month");
-  await page.goto("/auth");
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/$/);
+  await signInOnTier(page, baseURL!, "$5/month", "keys-batch");
   await page.goto("/batch-processing");
   await expect(page.getByRole("heading", { level: 1, name: "Batch Image Processing" })).toBeVisible();
 
