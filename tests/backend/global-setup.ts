@@ -67,6 +67,18 @@ function isExpectedRefusalLog(args: unknown[]): boolean {
   );
 }
 
+/**
+ * The run's exit code as vitest set it. PGlite (an Emscripten build) writes process.exitCode whenever
+ * its runtime stops a query or closes (99, 100, and 0 on close): that hid every failed test of a run
+ * with the backend project from its exit code (npm test went on, CI passed) and failed a green one
+ * with 100. Vitest sets 1 for failures (128 and more for a signal); anything else is PGlite's and is
+ * replaced by the code from before the backend started.
+ */
+function runExitCode(before: typeof process.exitCode): typeof process.exitCode {
+  const code = process.exitCode;
+  return code === 1 || (typeof code === "number" && code >= 128) ? code : before;
+}
+
 /** The local preview engine at /__local-ai, without the engine plugin's VITE_LOCAL_PREVIEW_ENGINE. */
 function localEngine(): Plugin {
   return {
@@ -89,11 +101,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env.SUPALITE_DB_URL = dbDir;
   process.env.LITE_TELEMETRY = "0";
 
+  const exitCodeBefore = process.exitCode;
   let server: Awaited<ReturnType<typeof createServer>> | undefined;
   const teardown = async () => {
+    const exitCode = runExitCode(exitCodeBefore);
     try {
       await server?.close();
     } finally {
+      process.exitCode = exitCode;
       console.error = originalConsoleError;
       if (previousDbUrl === undefined) delete process.env.SUPALITE_DB_URL;
       else process.env.SUPALITE_DB_URL = previousDbUrl;
