@@ -33,7 +33,13 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
 
     const lines = page.getByTestId("poem-line");
     await expect(lines.first()).toBeVisible({ timeout: 30_000 });
-    const entrances = await lines.evaluateAll((els) => els.flatMap((el) => el.getAnimations()).length);
+    // The staggered entrance (poem.css), not a colour's transition, which reduced motion cuts to 0.01 ms.
+    const entrances = await lines.evaluateAll(
+      (els) =>
+        els
+          .flatMap((el) => el.getAnimations())
+          .filter((a) => a instanceof CSSAnimation && a.animationName === "poem-line-in").length,
+    );
     if (reduced) expect(entrances).toBe(0);
     else expect(entrances).toBeGreaterThan(0);
   });
