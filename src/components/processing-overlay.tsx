@@ -1,14 +1,14 @@
 /** The full-screen "AI is working" overlay of a tool run, with the retry countdown, Cancel and focus return. */
 import { useEffect, useState } from "react";
+import { lazyPart } from "@/components/on-demand";
 import { Button } from "@/components/ui/button";
 import { useEscapeKey } from "@/hooks/use-escape-key";
-import { usePrefersReducedMotion } from "@/hooks/use-reduced-motion";
-import { retryWaitAnnouncement, useRetryCountdown } from "@/hooks/use-retry-countdown";
 import type { RetryWait } from "@/lib/gemini";
-import { cn } from "@/lib/utils";
 
-// Where focus goes when the overlay closes: fetched while it is open, not with the page (first-load budget).
+// Fetched while the overlay is open, not with the page (first-load budget): where focus goes when it
+// closes, and the retry countdown (a wait only comes after the AI answered busy, by then it is here).
 const focusAfterRun = () => import("./focus-after-run");
+const Countdown = lazyPart(() => import("./retry-countdown").then((m) => m.RetryCountdown));
 
 type ProcessingOverlayProps = {
   title: string;
@@ -18,16 +18,6 @@ type ProcessingOverlayProps = {
   onCancel?: () => void;
 };
 
-/** The countdown for the eye; a screen reader hears the wait once (the paragraph is not live). */
-function Countdown({ wait }: { wait: RetryWait }) {
-  const left = useRetryCountdown(wait, retryWaitAnnouncement);
-  return (
-    <p className="text-sm text-white/90" data-testid="retry-countdown">
-      {wait.reason} Trying again in {left} s (attempt {wait.attempt} of {wait.maxAttempts}).
-    </p>
-  );
-}
-
 /**
  * Full-screen "AI" spinner with the route's title and text (SPEC 2.2), and a Cancel button. When it
  * closes (a result, a failure, Cancel) focus goes back where it was, or to the page's next step.
@@ -35,12 +25,12 @@ function Countdown({ wait }: { wait: RetryWait }) {
 export function ProcessingOverlay({ title, text, retryWait, onCancel }: ProcessingOverlayProps) {
   // Escape cancels, like closing any other dialog.
   useEscapeKey(onCancel);
-  const reduceMotion = usePrefersReducedMotion();
   // Read while rendering: Cancel's autoFocus takes the focus before any effect of this component runs.
   const [before] = useState(() =>
     document.activeElement instanceof HTMLElement ? document.activeElement : null,
   );
   useEffect(() => {
+    Countdown.preload();
     const module = focusAfterRun();
     return () =>
       void module
@@ -61,10 +51,7 @@ export function ProcessingOverlay({ title, text, retryWait, onCancel }: Processi
           {/* Reduced motion: a still ring, half lit, instead of a turning one. */}
           <span
             data-testid="processing-ring"
-            className={cn(
-              "absolute inset-0 rounded-full border-4 border-white/20 border-t-green-400",
-              reduceMotion ? "border-r-green-400" : "animate-spin",
-            )}
+            className="absolute inset-0 rounded-full border-4 border-white/20 border-t-green-400 motion-safe:animate-spin motion-reduce:border-r-green-400"
           />
           <span className="text-xl font-black tracking-wider">AI</span>
         </div>
@@ -74,7 +61,14 @@ export function ProcessingOverlay({ title, text, retryWait, onCancel }: Processi
         <p id="processing-text" className="text-white/80">
           {text}
         </p>
-        {retryWait && <Countdown key={`${retryWait.attempt}-${retryWait.delayMs}`} wait={retryWait} />}
+        {retryWait && (
+          <Countdown
+            key={`${retryWait.attempt}-${retryWait.delayMs}`}
+            wait={retryWait}
+            fallback={<p className="text-sm text-white/90">{retryWait.reason}</p>}
+            onFailed={() => undefined}
+          />
+        )}
         {onCancel && (
           <Button variant="secondary" onClick={onCancel} autoFocus>
             Cancel

@@ -5,11 +5,9 @@ import { LiveAnnouncer } from "@/components/live-announcer";
 import { ProcessingOverlay } from "@/components/processing-overlay";
 import { clearAnnouncements } from "@/lib/announce";
 import type { RetryWait } from "@/lib/gemini";
-import { stubMatchMedia } from "../media-query";
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   clearAnnouncements();
 });
 
@@ -29,7 +27,16 @@ function Page({ retryWait }: { retryWait: RetryWait }) {
   );
 }
 
-it("sets the live text once per wait; the countdown 8 to 1 is visible but not live", () => {
+/** The countdown's code is fetched when the overlay opens: once it is in, it shows at once. */
+async function countdownLoaded() {
+  const view = render(<Page retryWait={wait(2)} />);
+  await screen.findByTestId("retry-countdown");
+  view.unmount();
+  clearAnnouncements();
+}
+
+it("sets the live text once per wait; the countdown 8 to 1 is visible but not live", async () => {
+  await countdownLoaded();
   vi.useFakeTimers();
   const view = render(<Page retryWait={wait(2)} />);
   const polite = screen.getByTestId("live-polite");
@@ -52,14 +59,11 @@ it("sets the live text once per wait; the countdown 8 to 1 is visible but not li
   expect(polite.querySelectorAll("p")).toHaveLength(1);
 });
 
-it("turns its ring only when motion is welcome", () => {
-  stubMatchMedia(() => false);
-  const view = render(<Page retryWait={wait(2)} />);
-  expect(screen.getByTestId("processing-ring")).toHaveClass("animate-spin");
-  view.unmount();
-  stubMatchMedia((query) => query === "(prefers-reduced-motion: reduce)");
+it("turns its ring only when motion is welcome (a CSS media variant; e2e/motion.spec.ts watches it stand still)", () => {
   render(<Page retryWait={wait(2)} />);
-  expect(screen.getByTestId("processing-ring")).not.toHaveClass("animate-spin");
+  const ring = screen.getByTestId("processing-ring");
+  expect(ring).toHaveClass("motion-safe:animate-spin", "motion-reduce:border-r-green-400");
+  expect(ring).not.toHaveClass("animate-spin");
   // The status and its words stay.
   expect(screen.getByRole("status", { name: "Working" })).toBeInTheDocument();
 });

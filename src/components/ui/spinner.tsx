@@ -2,7 +2,6 @@
 import * as React from "react";
 import { Loader2 } from "lucide-react";
 
-import { usePrefersReducedMotion } from "@/hooks/use-reduced-motion";
 import { cn } from "@/lib/utils";
 
 type SpinnerProps = Omit<React.ComponentProps<"span">, "children"> & {
@@ -13,7 +12,6 @@ type SpinnerProps = Omit<React.ComponentProps<"span">, "children"> & {
 };
 
 function Spinner({ className, iconClassName, label = "Loading", ...props }: SpinnerProps) {
-  const still = usePrefersReducedMotion();
   return (
     <span
       data-slot="spinner"
@@ -22,11 +20,8 @@ function Spinner({ className, iconClassName, label = "Loading", ...props }: Spin
       className={cn("inline-flex items-center justify-center", className)}
       {...props}
     >
-      <Loader2
-        aria-hidden="true"
-        data-motion={still ? "still" : "spin"}
-        className={cn("size-4", !still && "animate-spin", iconClassName)}
-      />
+      {/* Turns only when motion is welcome: with reduced motion asked for, it stands still. */}
+      <Loader2 aria-hidden="true" className={cn("size-4 motion-safe:animate-spin", iconClassName)} />
     </span>
   );
 }
