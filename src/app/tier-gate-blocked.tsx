@@ -45,8 +45,9 @@ export function TierGateBlocked({ state, here }: { state: BlockedState; here: st
           <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
             {content.icon}
           </div>
+          {/* It stands for the whole tool page, so its title is the page's heading. */}
           <CardTitle>
-            <h2 className="text-xl font-semibold">{content.title}</h2>
+            <h1 className="text-xl font-semibold">{content.title}</h1>
           </CardTitle>
           <CardDescription>{content.text}</CardDescription>
         </CardHeader>

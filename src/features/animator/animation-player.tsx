@@ -35,9 +35,10 @@ export function AnimationPlayer({ frames, onDownloadGif, disabled }: AnimationPl
 
   return (
     <section aria-labelledby={headingId} className="space-y-3 border-t pt-4">
-      <h3 id={headingId} className="font-semibold">
+      {/* The page's second level (under the page's h1): a skipped level confuses heading navigation. */}
+      <h2 id={headingId} className="font-semibold">
         Animation
-      </h3>
+      </h2>
       {reducedMotion ? (
         <>
           <p className="text-sm text-muted-foreground">
