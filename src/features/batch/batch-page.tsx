@@ -1,5 +1,4 @@
 /** The Batch page: the picker, the instruction, the progress of a run and the grid of image cards. */
-import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { AlertTriangle, Download, Loader2, Play, RefreshCw, Trash2, X } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
@@ -45,11 +44,7 @@ export function BatchPage() {
   const percent = progress.total ? Math.round((progress.finished / progress.total) * 100) : 0;
   const retryable = batch.retryable;
   useBatchAnnouncements(progress, counts, running);
-  const submitRef = useRef<HTMLButtonElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const retryRef = useRef<HTMLButtonElement>(null);
-  const downloadRef = useRef<HTMLButtonElement>(null);
-  useBatchFocus(running, { cancel: cancelRef, after: [downloadRef, retryRef, submitRef] });
+  const { submitRef, cancelRef, retryRef, downloadRef } = useBatchFocus(running);
 
   return (
     <ToolPage
