@@ -3,9 +3,8 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { listenToLiveRegions } from "../live-announce-kit";
 import { hideNodeEventsFromPQueue } from "./batch-jsdom";
-import { addFiles, finished, openBatch, photos, processAll, signedIn } from "./batch-kit";
+import { addFiles, finished, openBatch, pausedBatch, photos, processAll, signedIn } from "./batch-kit";
 import { fakeImageModel } from "./fake-image-model";
-import { holdRetryWaits } from "./retry-waits";
 import { toolPageEnvironment } from "./tool-kit";
 
 hideNodeEventsFromPQueue();
@@ -35,24 +34,13 @@ describe("Batch, as announced", () => {
   });
 
   it("says the pause once, with its seconds, while its countdown ticks", async () => {
-    signedIn();
-    fakeImageModel(["error-429-quota.json", "error-429-quota.json", "image-success.json"]);
-    await openBatch();
-    await addFiles(photos(3));
-    holdRetryWaits();
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      await processAll();
+    await pausedBatch(async () => {
       const note = await screen.findByTestId("batch-pause");
       const shown = note.textContent;
       await vi.advanceTimersByTimeAsync(2_000);
       expect(note.textContent).not.toBe(shown);
       expect(live.times(/The batch pauses and goes on in \d+ seconds\./)).toBe(1);
-      await vi.advanceTimersByTimeAsync(8_000);
-      await finished(3);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     expect(live.times(/The batch pauses/)).toBe(1);
   });
 });

@@ -7,8 +7,17 @@ import { server } from "../msw/server";
 import { hostedAiHandler, usageRowHandler, type ProxyReply } from "../msw/hosted";
 import { hideNodeEventsFromPQueue } from "./batch-jsdom";
 import { fakeImageModel, type ImageReply } from "./fake-image-model";
-import { holdRetryWaits } from "./retry-waits";
-import { addFiles, counter, finished, openBatch, photos, processAll, signedIn, statuses } from "./batch-kit";
+import {
+  addFiles,
+  counter,
+  finished,
+  openBatch,
+  pausedBatch,
+  photos,
+  processAll,
+  signedIn,
+  statuses,
+} from "./batch-kit";
 import { TEST_USER as USER, toolPageEnvironment } from "./tool-kit";
 
 hideNodeEventsFromPQueue();
@@ -54,21 +63,10 @@ describe("Batch Image Processing", () => {
     });
 
     it("a rate limit pauses the whole batch once, shown once, then every image goes through", async () => {
-      signedIn();
-      const gemini = fakeImageModel(["error-429-quota.json", "error-429-quota.json", "image-success.json"]);
-      await openBatch();
-      await addFiles(photos(3));
-      holdRetryWaits();
-      vi.useFakeTimers({ shouldAdvanceTime: true });
-      try {
-        await processAll();
+      const gemini = await pausedBatch(async () => {
         expect(await screen.findByText(/all images are paused\. Continuing in \d+ s\./)).toBeInTheDocument();
         expect(screen.getAllByTestId("batch-pause")).toHaveLength(1);
-        await vi.advanceTimersByTimeAsync(8000);
-        await finished(3);
-      } finally {
-        vi.useRealTimers();
-      }
+      });
       expect(statuses()).toEqual(["done", "done", "done"]);
       // Three sends, and one more for each of the two images the AI asked to wait.
       expect(gemini.calls).toHaveLength(5);
