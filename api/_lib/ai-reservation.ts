@@ -50,12 +50,12 @@ export async function holdConversion(
 /**
  * Ends the reservation exactly once. A failed call is tried once more (finishing is idempotent: a
  * reservation already ended counts nothing twice); past that it is logged, and the reservation expires.
+ * A second call (a stream that ends while its caller cancels) waits for the first and gets null, so
+ * whoever awaits it knows the reservation has ended.
  */
 function finisher(db: Db, reservationId: string): Finish {
-  let finished = false;
-  return async (count) => {
-    if (finished) return null;
-    finished = true;
+  let ending: Promise<UsageStatus | null> | undefined;
+  const end = async (count: number): Promise<UsageStatus | null> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await finishConversion(db, reservationId, count);
@@ -68,5 +68,13 @@ function finisher(db: Db, reservationId: string): Finish {
         return null;
       }
     }
+  };
+  return async (count) => {
+    if (ending) {
+      await ending;
+      return null;
+    }
+    ending = end(count);
+    return ending;
   };
 }

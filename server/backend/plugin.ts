@@ -19,9 +19,11 @@ import path from "node:path";
 import type { Plugin, ViteDevServer, PreviewServer } from "vite";
 import { supalite, honoMiddleware } from "@supabase/lite/vite";
 import { applyPendingMigrations, createApi, ensureSchema, listMigrationFiles } from "@supabase/lite/cli";
+import { App } from "@supabase/lite";
 import { applyLocalSecrets } from "./local-secrets.ts";
 
-type LiteApp = Awaited<ReturnType<Awaited<ReturnType<typeof createApi>>["project"]["local"]["createApp"]>>;
+type LocalProject = Awaited<ReturnType<typeof createApi>>["project"]["local"];
+type LiteApp = Awaited<ReturnType<LocalProject["createApp"]>>;
 
 /** What the app serves: auth and the REST API. Not /_system. */
 export const BACKEND_PREFIXES = ["/auth/v1", "/rest/v1"];
@@ -64,9 +66,64 @@ export async function restoreMigrationPrivileges(app: LiteApp): Promise<void> {
   for (const statement of [...reset, ...privilegeStatements()]) await connection.exec(statement);
 }
 
+/**
+ * How many connections lite keeps to a PostgreSQL server: each request is a transaction on a connection
+ * of its own, up to this many at once, so requests that race in the app race in the database too.
+ */
+export const POSTGRES_POOL_SIZE = 40;
+
+/**
+ * The local backend on a PostgreSQL server (DATABASE_URL) instead of PGlite: supabase/config.toml as it
+ * is, with a `postgres` connection in place of its [db] driver. lite 0.10 serialises an RPC's JSON
+ * arguments itself and then hands the text to postgres.js, whose json/jsonb types stringify it again:
+ * a JSON array argument (reserve_conversion's p_rate_limits) reached the function as a JSON string.
+ * Text that lite already serialised goes through as it is here; anything else is serialised once.
+ */
+async function createPostgresApp(local: LocalProject, url: string): Promise<LiteApp> {
+  const { createPostgresConnection } = await import("@supabase/lite/postgres");
+  const serializeOnce = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+  const connection = createPostgresConnection({
+    url,
+    postgresOptions: {
+      max: POSTGRES_POOL_SIZE,
+      onnotice: () => undefined,
+      types: {
+        json: { to: 114, from: [114], serialize: serializeOnce, parse: (text: string) => JSON.parse(text) },
+        jsonb: {
+          to: 3802,
+          from: [3802],
+          serialize: serializeOnce,
+          parse: (text: string) => JSON.parse(text),
+        },
+      },
+    },
+  });
+  // supabase/config.toml with its env(...) values filled in, as createApp reads it (protected in lite's
+  // types, public at run time), then the same App createApp makes, on this connection, admin mode off.
+  const reader = local as unknown as {
+    readConfig(): Promise<Omit<ConstructorParameters<typeof App>[0], "connection">>;
+  };
+  const config = await reader.readConfig();
+  const app = new App({ ...config, connection, options: { server: { admin: false } } });
+  return (await app.init()) as unknown as LiteApp;
+}
+
+/** Where the local backend keeps its data: DATABASE_URL's server, else PGlite in SUPALITE_DB_URL. */
+export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const url = env.DATABASE_URL?.trim();
+  if (!url) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    throw new Error(`DATABASE_URL must be a postgres:// connection string (got "${url.split(":")[0]}:…").`);
+  }
+  return url;
+}
+
 async function createBackend(): Promise<LiteApp> {
   const api = await createApi({ withSupabaseClient: false });
-  const app = await api.project.local.createApp(undefined, { admin: false, adminDefault: false });
+  const url = databaseUrl();
+  const app = url
+    ? await createPostgresApp(api.project.local, url)
+    : await api.project.local.createApp(undefined, { admin: false, adminDefault: false });
   if ((await listMigrationFiles(app)).length > 0) {
     const result = await applyPendingMigrations(app);
     for (const migration of result.applied) console.info(`  Applied migration ${migration.filename}`);

@@ -1,8 +1,11 @@
 /// <reference types="node" />
 // Starts the real local backend for the backend test project: a Vite server with only what the
-// backend tests call, on a free loopback port, over a fresh PGlite database in a temporary folder:
+// backend tests call, on a free loopback port, over a throwaway PostgreSQL server (scripts/lib/
+// pg-cluster.mjs: initdb into a temporary folder, a free loopback port, Supabase's roles, stopped and
+// deleted at the end), where every request is a transaction on a connection of its own, so a race
+// between requests is a race in the database:
 // - the @supabase/lite plugin (server/backend/plugin.ts, with supabase/config.toml and
-//   supabase/migrations) at /auth/v1 and /rest/v1;
+//   supabase/migrations, DATABASE_URL pointing at that server) at /auth/v1 and /rest/v1;
 // - the api/ handlers (server/api/plugin.ts) at /api, as `npm run dev` serves them;
 // - the local preview engine's middleware at /__local-ai, where the AI proxy forwards without a key.
 // None of the app's front-end plugins run, so nothing here sets the app's VITE_ flags (the engine's
@@ -17,6 +20,7 @@ import type { TestProject } from "vitest/node";
 import { localBackend } from "../../server/backend/plugin";
 import { apiRoutes } from "../../server/api/plugin";
 import { localAiMiddleware } from "../../server/local-ai/plugin";
+import { startCluster } from "../../scripts/lib/pg-cluster.mjs";
 // supabase/config.toml's publishable key; with keys configured, even /auth/v1/health needs it.
 import { LOCAL_PUBLISHABLE_KEY as PUBLISHABLE_KEY } from "../../src/config/local-backend.mjs";
 
@@ -27,6 +31,8 @@ declare module "vitest" {
     secretKey: string;
     /** The local backend's JWT secret, generated with its data folder. */
     jwtSecret: string;
+    /** The PostgreSQL server's connection string as the database's owner (not a superuser). */
+    databaseUrl: string;
   }
 }
 
@@ -95,11 +101,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (!isExpectedRefusalLog(args)) originalConsoleError(...args);
   };
 
+  // The local secrets (JWT secret, secret key) live in this folder; the data lives in the cluster.
   const dbDir = await fs.mkdtemp(path.join(os.tmpdir(), "restyle-ai-backend-test-"));
   const previousDbUrl = process.env.SUPALITE_DB_URL;
+  const previousDatabaseUrl = process.env.DATABASE_URL;
   // Read by the backend plugin and by supabase/config.toml's `url = "env(SUPALITE_DB_URL)"`.
   process.env.SUPALITE_DB_URL = dbDir;
   process.env.LITE_TELEMETRY = "0";
+  const cluster = await startCluster();
+  process.env.DATABASE_URL = cluster.url;
 
   const exitCodeBefore = process.exitCode;
   let server: Awaited<ReturnType<typeof createServer>> | undefined;
@@ -108,10 +118,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     try {
       await server?.close();
     } finally {
+      cluster.stop();
       process.exitCode = exitCode;
       console.error = originalConsoleError;
       if (previousDbUrl === undefined) delete process.env.SUPALITE_DB_URL;
       else process.env.SUPALITE_DB_URL = previousDbUrl;
+      if (previousDatabaseUrl === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previousDatabaseUrl;
       await fs.rm(dbDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     }
   };
@@ -150,6 +163,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const jwtSecret = process.env.LOCAL_SUPABASE_JWT_SECRET;
     if (!jwtSecret) throw new Error("The backend plugin did not generate the local backend's JWT secret.");
     project.provide("jwtSecret", jwtSecret);
+    project.provide("databaseUrl", cluster.url);
   } catch (error) {
     await teardown();
     throw error;

@@ -1,5 +1,6 @@
-// Known differences between @supabase/lite 0.10 (PGlite driver) and hosted Supabase/PostgREST that the
-// backend tests meet, each with the smallest adapter that lets the tests assert the hosted behaviour.
+// Known differences between @supabase/lite 0.10 and hosted Supabase/PostgREST that the backend tests
+// meet (they run lite's postgres driver on a real PostgreSQL server; `npm run dev` and `npm start` run
+// its PGlite driver, which has the same quirks), each with the smallest adapter that lets the tests assert the hosted behaviour.
 // Each quirk has a canary test in rls.test.ts ("@supabase/lite 0.10 quirks"): when a lite upgrade fixes
 // one, its canary fails, and the adapter (and the canary) should be deleted.
 //
@@ -7,7 +8,8 @@
 //    PostgREST answers a Postgres check_violation (SQLSTATE 23514) with HTTP 400 and code "23514".
 //    lite's REST error mapper passes through SQLSTATE classes 21/22/42 and 23502/23503/23505 from the
 //    Postgres path, but not 23514: it falls through to its catch-all, HTTP 500,
-//    { code: "SUP", message: 'error: new row for relation "t" violates check constraint "c"' }.
+//    { code: "SUP", message: 'error: new row for relation "t" violates check constraint "c"' }, where
+//    the prefix is the driver's error class: "error" from PGlite, "PostgresError" from postgres.js.
 //    The constraint name and message survive, so `normalizeCheckViolation` rewrites exactly that shape
 //    into the hosted one and leaves every other response untouched.
 //
@@ -22,7 +24,8 @@ import { PostgrestError } from "@supabase/supabase-js";
 
 type RestResult = { error: PostgrestError | null; status: number };
 
-const LITE_CHECK_VIOLATION = /^error: (new row for relation "[^"]+" violates check constraint "[^"]+")$/;
+const LITE_CHECK_VIOLATION =
+  /^(?:error|PostgresError): (new row for relation "[^"]+" violates check constraint "[^"]+")$/;
 
 /** Quirk 1: rewrites lite's `500 SUP` answer to a check violation into PostgREST's `400 23514`. */
 export function normalizeCheckViolation<R extends RestResult>(result: R): R {
