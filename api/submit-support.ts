@@ -28,16 +28,18 @@
  * database by `hit_rate_limit` with the server's secret key, so every server instance shares it), then
  * the insert. Only a valid request from a verified caller counts against the limit.
  *
- * The row itself is inserted with supabase-js and the CALLER's token, never the service key, so row-level
- * security decides exactly as it does for the browser app (support_requests: insert/select own rows; the
- * caller may set only user_id, type and description, supabase/migrations/20261125000000_...sql).
+ * The row is inserted with the server's role, only here and only after the rate limit let the request
+ * through: the browser roles may read their own requests but write none (supabase/migrations/
+ * 20261127000000_real_server_fixes.sql), so the limit cannot be walked around by posting to
+ * /rest/v1/support_requests directly. The row's user_id is the one the auth server named for the token,
+ * never anything from the body; id and created_at take their defaults.
  *
  * Which Supabase project: configuration only, never the request's Host (api/_lib/supabase.ts). A
  * misconfiguration answers 500, and the log says which variable is missing.
  */
 import { fail, json, readJsonBody, HTTP_MESSAGES } from "./_lib/http.ts";
 import { admitCaller, openGate, type Gate } from "./_lib/gate.ts";
-import { supabaseTarget, userClient, type SupabaseTarget } from "./_lib/supabase.ts";
+import { supabaseTarget, type SupabaseTarget } from "./_lib/supabase.ts";
 // Relative paths, not "@/": vite.config.ts bundles api/ for the dev and start servers without the alias.
 import {
   isIssueType,
@@ -149,10 +151,8 @@ export async function handleSubmitSupport(request: Request, deps: SubmitSupportD
     const admitted = await admitCaller(deps.target, open.token, fetchImpl, limit, GATE);
     if (!admitted.ok) return admitted.response;
 
-    const supabase = await userClient(deps.target, open.token, fetchImpl);
-
-    // Exactly one row, owned by the caller; row-level security checks user_id against the token.
-    const { data, error } = await supabase
+    // Exactly one row, owned by the caller the auth server named.
+    const { data, error } = await admitted.db
       .from("support_requests")
       .insert({ user_id: admitted.user.id, description, type: issueType })
       .select("id")
