@@ -1,33 +1,43 @@
 /**
- * What the AI proxy (api/ai.ts) lets through to Gemini: the call a path names (one of the two configured
- * models, generateContent or streamGenerateContent), a body of Gemini's request fields only with a
+ * What the AI proxy (api/ai.ts) lets through to Gemini: the call a path names (a role, image or text,
+ * for which the proxy picks its configured model; or one of those two models by ID, as builds before
+ * roles sent; generateContent or streamGenerateContent), a body of Gemini's request fields only with a
  * count of its images, and the upstream URL the call goes to.
  */
-import type { AiSettings } from "./ai-settings.ts";
+import { modelFor, type AiSettings, type Role } from "./ai-settings.ts";
 import { geminiError, MESSAGES, REASONS } from "./ai-errors.ts";
 
 const ALLOWED_FIELDS = new Set(["contents", "generationConfig", "safetySettings", "systemInstruction"]);
 
 export type Call = {
+  /** The model the call goes to: the server's setting for its role. */
   model: string;
   method: "generateContent" | "streamGenerateContent";
-  kind: "image" | "text";
+  kind: Role;
 };
 
-/** The model and method a request names, from its path (or the ?path= a host rewrite passes). */
+const ROLES: readonly string[] = ["image", "text"] satisfies Role[];
+
+/** The role and method a request names, from its path (or the ?path= a host rewrite passes). */
 export function parseCall(url: URL, settings: AiSettings): Call | { error: Response } {
   const path = url.searchParams.get("path") ?? url.pathname.replace(/^.*?\/api\/ai\/?/, "");
   const match = /^\/?v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path);
   if (!match) return { error: geminiError(400, REASONS.invalidRequest, MESSAGES.invalidRequest) };
-  let model: string;
+  let name: string;
   try {
-    model = decodeURIComponent(match[1]).replace(/^models\//, "");
+    name = decodeURIComponent(match[1]).replace(/^models\//, "");
   } catch {
     return { error: geminiError(400, REASONS.invalidRequest, MESSAGES.invalidRequest) };
   }
-  const kind = model === settings.imageModel ? "image" : model === settings.textModel ? "text" : null;
+  const kind: Role | null = ROLES.includes(name)
+    ? (name as Role)
+    : name === settings.imageModel
+      ? "image"
+      : name === settings.textModel
+        ? "text"
+        : null;
   if (!kind) return { error: geminiError(400, REASONS.modelNotAllowed, MESSAGES.modelNotAllowed) };
-  return { model, method: match[2] as Call["method"], kind };
+  return { model: modelFor(settings, kind), method: match[2] as Call["method"], kind };
 }
 
 export type JsonObject = Record<string, unknown>;

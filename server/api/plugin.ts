@@ -21,6 +21,7 @@
 import type { AddressInfo } from "node:net";
 import { loadEnv, type Connect, type Plugin } from "vite";
 import { fail, readBodyCapped, TOO_LARGE } from "../../api/_lib/http.ts";
+import { aiSettings } from "../../api/_lib/ai-settings.ts";
 import { serveWeb } from "../lib/node-web.ts";
 
 export type Handler = (request: Request) => Promise<Response>;
@@ -161,6 +162,11 @@ export function apiRoutes(): Plugin {
       const fromEnvFiles = loadEnv(config.mode, config.envDir, [...SERVER_ENV]);
       for (const name of SERVER_ENV) {
         if (!process.env[name] && fromEnvFiles[name]) process.env[name] = fromEnvFiles[name];
+      }
+      // A setting the proxy would refuse every call for stops the server here, with its reason.
+      const { problems } = aiSettings(process.env);
+      if (problems.length > 0) {
+        throw new Error(`The AI proxy's settings are not usable:\n- ${problems.join("\n- ")}`);
       }
     },
     configureServer(server) {

@@ -118,7 +118,15 @@ export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string | unde
   return url;
 }
 
-async function createBackend(): Promise<LiteApp> {
+export type BackendOptions = {
+  /**
+   * Runs once the migrations are applied and their privileges restored, before the first request (the
+   * backend tests add their race canary here); lite's schema cache is cleared after it.
+   */
+  afterMigrations?: () => Promise<void>;
+};
+
+async function createBackend(options: BackendOptions = {}): Promise<LiteApp> {
   const api = await createApi({ withSupabaseClient: false });
   const url = databaseUrl();
   const app = url
@@ -130,11 +138,17 @@ async function createBackend(): Promise<LiteApp> {
   }
   await ensureSchema(app, { force: false });
   await restoreMigrationPrivileges(app);
+  if (options.afterMigrations) {
+    await options.afterMigrations();
+    await (
+      app.connection as LiteApp["connection"] & { clearSchemaCache(): Promise<void> }
+    ).clearSchemaCache();
+  }
   return app;
 }
 
 /** The local backend plugin (see the top of this file). */
-export function localBackend(): Plugin {
+export function localBackend(options: BackendOptions = {}): Plugin {
   const base = supalite({ admin: false, initOnBoot: false, migrateOnBoot: false, watchSchema: false });
   let app: LiteApp | undefined;
   const close = async () => {
@@ -148,7 +162,7 @@ export function localBackend(): Plugin {
     const dbDir = process.env.SUPALITE_DB_URL;
     if (!dbDir) throw new Error("SUPALITE_DB_URL is not set (vite.config.ts sets a default).");
     applyLocalSecrets(dbDir);
-    app = await createBackend();
+    app = await createBackend(options);
     // lite's two entry points declare the same App class twice (one has #private): one object.
     server.middlewares.use(
       honoMiddleware(app as unknown as Parameters<typeof honoMiddleware>[0], BACKEND_PREFIXES),

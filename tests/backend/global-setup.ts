@@ -21,6 +21,7 @@ import { localBackend } from "../../server/backend/plugin";
 import { apiRoutes } from "../../server/api/plugin";
 import { localAiMiddleware } from "../../server/local-ai/plugin";
 import { startCluster } from "../../scripts/lib/pg-cluster.mjs";
+import { createRaceCanary } from "./race-canary";
 // supabase/config.toml's publishable key; with keys configured, even /auth/v1/health needs it.
 import { LOCAL_PUBLISHABLE_KEY as PUBLISHABLE_KEY } from "../../src/config/local-backend.mjs";
 
@@ -135,7 +136,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       root: path.resolve("."),
       clearScreen: false,
       logLevel: "warn",
-      plugins: [localBackend(), apiRoutes(), localEngine()],
+      plugins: [
+        localBackend({ afterMigrations: () => createRaceCanary(cluster.url) }),
+        apiRoutes(),
+        localEngine(),
+      ],
       // Only the API is exercised: no file watching or HMR (others edit src/ while tests run), and no
       // dependency pre-bundling or pre-transforming of the front end (index.html is still the fallback
       // page of unknown paths, as in `npm run dev`).

@@ -178,7 +178,7 @@ describe("the server's rules (SQL functions only the server's role may run)", ()
 // When one fails after an upgrade, the quirk is fixed: delete its adapter and this canary.
 describe("@supabase/lite 0.10 quirks (see lite-quirks.ts)", () => {
   it("quirk 1: answers a check violation with 500 SUP instead of 400 23514", async () => {
-    const raw = await alice.client
+    const raw = await createServiceClient()
       .from("support_requests")
       .insert({ user_id: alice.user.id, description: "Valid text.", type: "Complaint" });
 

@@ -1,0 +1,133 @@
+/// <reference types="node" />
+// The proxy picks the model (issue 25): the page asks for a role, so an operator who changes
+// GEMINI_IMAGE_MODEL on the server alone changes every call, with no rebuild. And settings that would
+// let a result go uncounted (a reservation shorter than the upstream wait) are refused.
+import { aiSettings, handleAiProxy, REASONS, type AiSettings } from "../../api/ai";
+import { reservationTtlFor, UPSTREAM_TIMEOUT_MS, PAGE_IMAGE_TIMEOUT_MS } from "../../src/config/ai-timeouts";
+import { jwtSecret, PUBLISHABLE_KEY, secretKey, signUpUser, supabaseUrl, accessToken } from "./helpers";
+import {
+  fixture,
+  imageBody,
+  textBody,
+  url,
+  usageOf,
+  expectGeminiError,
+  IMAGE_MODEL,
+} from "./ai-proxy-helpers";
+
+const target = () => ({
+  url: supabaseUrl(),
+  publishableKey: PUBLISHABLE_KEY,
+  secretKey: secretKey(),
+  jwtSecret: jwtSecret(),
+});
+
+function recorder(body = fixture("image-success.json")) {
+  return vi.fn<typeof fetch>(
+    async () => new Response(body, { headers: { "content-type": "application/json" } }),
+  );
+}
+
+async function call(
+  settings: AiSettings,
+  model: string,
+  upstreamFetch: typeof fetch,
+  body: unknown = imageBody(),
+) {
+  const user = await signUpUser("roles");
+  const request = new Request(url(model, "generateContent", "http://app.test"), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${await accessToken(user)}` },
+    body: JSON.stringify(body),
+  });
+  return { user, response: await handleAiProxy(request, { target: target(), settings, upstreamFetch }) };
+}
+
+describe("the page asks for a role, the server picks the model", () => {
+  const server = (env: Record<string, string> = {}) => ({
+    ...aiSettings({ GEMINI_API_KEY: "server-key", ...env }),
+    ratePerMinute: 100,
+  });
+
+  it("sends models/image to the image model set on the server alone, and counts it", async () => {
+    const upstream = recorder();
+    const { user, response } = await call(
+      server({ GEMINI_IMAGE_MODEL: "gemini-next-image" }),
+      "image",
+      upstream,
+    );
+    expect(response.status).toBe(200);
+    expect(String(upstream.mock.calls[0][0])).toMatch(/\/v1beta\/models\/gemini-next-image:generateContent$/);
+    expect(await usageOf(user)).toMatchObject({ used: 1, reserved: 0 });
+  });
+
+  it("sends models/text to the text model set on the server alone, counting nothing for an analysis", async () => {
+    const upstream = recorder(fixture("text-success.json"));
+    const { user, response } = await call(
+      server({ GEMINI_TEXT_MODEL: "gemini-next-flash" }),
+      "text",
+      upstream,
+      textBody(),
+    );
+    expect(response.status).toBe(200);
+    expect(String(upstream.mock.calls[0][0])).toMatch(/\/models\/gemini-next-flash:generateContent$/);
+    expect(await usageOf(user)).toMatchObject({ used: 0, reserved: 0 });
+  });
+
+  it("still takes a configured model's own ID (a page built before roles) and refuses any other", async () => {
+    const upstream = recorder();
+    const configured = await call(server(), IMAGE_MODEL, upstream);
+    expect(configured.response.status).toBe(200);
+    const other = await call(server({ GEMINI_IMAGE_MODEL: "gemini-next-image" }), IMAGE_MODEL, upstream);
+    await expectGeminiError(other.response, 400, REASONS.modelNotAllowed);
+    expect(upstream).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the reservation outlives the upstream wait", () => {
+  it("derives the reservation's lifetime from the upstream timeout by default", () => {
+    expect(aiSettings({})).toMatchObject({
+      upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
+      reservationTtlSeconds: reservationTtlFor(UPSTREAM_TIMEOUT_MS),
+      problems: [],
+    });
+    expect(aiSettings({ AI_UPSTREAM_TIMEOUT_MS: "100000" })).toMatchObject({
+      upstreamTimeoutMs: 100_000,
+      reservationTtlSeconds: 160,
+      problems: [],
+    });
+    expect(reservationTtlFor(UPSTREAM_TIMEOUT_MS) * 1000).toBeGreaterThan(UPSTREAM_TIMEOUT_MS);
+    expect(PAGE_IMAGE_TIMEOUT_MS).toBeGreaterThan(UPSTREAM_TIMEOUT_MS);
+  });
+
+  it("refuses a reservation no longer than the upstream wait, or a wait longer than the page's", () => {
+    const short = aiSettings({ AI_UPSTREAM_TIMEOUT_MS: "150000", AI_RESERVATION_TTL_SECONDS: "150" });
+    expect(short.problems).toEqual([
+      expect.stringMatching(/^AI_RESERVATION_TTL_SECONDS must be longer than/),
+    ]);
+    expect(
+      aiSettings({ AI_UPSTREAM_TIMEOUT_MS: "150000", AI_RESERVATION_TTL_SECONDS: "151" }).problems,
+    ).toEqual([]);
+    expect(aiSettings({ AI_UPSTREAM_TIMEOUT_MS: "600000" }).problems).toEqual([
+      expect.stringMatching(/^AI_UPSTREAM_TIMEOUT_MS must be .* it is "600000"/),
+    ]);
+    expect(aiSettings({ AI_RESERVATION_TTL_SECONDS: "soon" }).problems).toHaveLength(1);
+  });
+
+  it("answers every call 501 while a setting breaks the rule, sending nothing and reserving nothing", async () => {
+    const upstream = recorder();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const settings = aiSettings({ GEMINI_API_KEY: "k", AI_RESERVATION_TTL_SECONDS: "30" });
+      const { user, response } = await call(settings, "image", upstream);
+      await expectGeminiError(response, 501, REASONS.notConfigured);
+      expect(upstream).not.toHaveBeenCalled();
+      expect(await usageOf(user)).toMatchObject({ used: 0, reserved: 0 });
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringContaining("AI_RESERVATION_TTL_SECONDS must be longer"),
+      );
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
