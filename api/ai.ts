@@ -31,7 +31,13 @@
  * cucumber.ai): SESSION_INVALID 401, CONVERSION_LIMIT_REACHED 403, RATE_LIMITED 429 (with RetryInfo
  * and Retry-After), MODEL_NOT_ALLOWED / TOO_MANY_IMAGES / INVALID_REQUEST 400, REQUEST_TOO_LARGE 413,
  * METHOD_NOT_ALLOWED 405, UNSUPPORTED_MEDIA_TYPE 415, AI_NOT_CONFIGURED 501, UPSTREAM_UNREACHABLE 502,
- * UPSTREAM_TIMEOUT 504, INTERNAL 500.
+ * UPSTREAM_TIMEOUT 504, INTERNAL 500, DAILY_BUDGET_REACHED 503.
+ *
+ * Cost (api/_lib/ai-cost.ts, ai-calls.ts): with AI_DAILY_BUDGET_USD set, today's estimated spend is read
+ * (one indexed sum) just before the reservation, and once it reaches the budget the call is refused with
+ * 503 DAILY_BUDGET_REACHED: nothing is reserved, counted or sent. Every call that went upstream is
+ * recorded in ai_calls (tool from x-cucumber-tool, model, image size, tokens, plan, estimated cost, and
+ * a failure class when it did not count), written side by side with the end of its reservation.
  */
 import {
   bearerToken,
@@ -42,12 +48,20 @@ import {
   type Env,
 } from "./_lib/http.ts";
 import { aiSettings, type AiSettings } from "./_lib/ai-settings.ts";
-import { passHeaders, streamThrough, upstreamFailed, wholeAnswerCount } from "./_lib/ai-answer.ts";
+import { passHeaders, streamThrough, upstreamFailed } from "./_lib/ai-answer.ts";
 import { geminiError, MESSAGES, REASONS, usageHeaders } from "./_lib/ai-errors.ts";
 import { countImages, parseCall, upstreamUrl } from "./_lib/ai-request.ts";
 import { holdConversion } from "./_lib/ai-reservation.ts";
 import {
   serviceClient,
+import {
+  budgetReached,
+  budgetRefusal,
+  costSettings,
+  imageSizeOf,
+  type CostSettings,
+} from "./_lib/ai-cost.ts";
+import { brokenFailure, recordingFinish, tallied, toolOf, wholeAnswer } from "./_lib/ai-calls.ts";
   supabaseTarget,
   verifySession,
   type Db,
@@ -66,6 +80,8 @@ export type AiProxyDeps = {
   upstreamFetch?: typeof fetch;
 };
 
+  /** Prices and the daily budget (api/_lib/ai-cost.ts); default: the price table, no budget. */
+  costs?: CostSettings;
 /** The proxy with its settings passed in; see the top of this file. */
 export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promise<Response> {
   const { settings } = deps;
@@ -109,6 +125,11 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
     session = await verifySession(deps.target, token, supabaseFetch, "api/ai");
   } catch (error) {
     console.error("[api/ai] could not verify the caller:", error instanceof Error ? error.message : error);
+  const costs = deps.costs ?? costSettings({});
+  if (costs.problems.length > 0) {
+    for (const problem of costs.problems) console.error(`[api/ai] ${problem}`);
+    return geminiError(500, REASONS.internal, MESSAGES.internal);
+  }
     return geminiError(500, REASONS.internal, MESSAGES.internal);
   }
   if (!session.ok) {
@@ -132,6 +153,16 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
   const { finish, held } = hold;
 
   const timeout = AbortSignal.timeout(settings.upstreamTimeoutMs);
+  // The daily budget: a soft cap, read before reserving (calls in flight may each add one more).
+  if (costs.dailyBudgetMicros !== null) {
+    try {
+      if (await budgetReached(db, costs.dailyBudgetMicros)) return budgetRefusal();
+    } catch (error) {
+      console.error("[api/ai] could not read today's spend:", error instanceof Error ? error.message : error);
+      return geminiError(500, REASONS.internal, MESSAGES.internal);
+    }
+  }
+
   const upstreamSignal = AbortSignal.any([request.signal, timeout]);
   const upstreamHeaders: Record<string, string> = { "content-type": "application/json" };
   if (settings.upstream.apiKey) upstreamHeaders["x-goog-api-key"] = settings.upstream.apiKey;
@@ -141,16 +172,40 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
     upstream = await upstreamFetch(upstreamUrl(settings, call, url.searchParams), {
       method: "POST",
       headers: upstreamHeaders,
+  // Ends the reservation and records the call (ai_calls) side by side, once.
+  const end = recordingFinish(
+    db,
+    costs,
+    {
+      userId,
+      tier: held.tier,
+      tool: toolOf(request),
+      model: call.model,
+      kind: call.kind,
+      imageSize: imageSizeOf(body, call.kind),
+    },
+    finish,
+  );
+  const broke = (httpStatus: number | null) => ({
+    failure: brokenFailure(timeout.aborted, request.signal.aborted),
+    usage: null,
+    hasImage: false,
+    httpStatus,
+  });
       body: bytes as BodyInit,
       signal: upstreamSignal,
     });
   } catch {
-    return upstreamFailed(timeout.aborted, await finish(0));
+    return upstreamFailed(timeout.aborted, await end(0, broke(null)));
   }
 
   const isStream = /^text\/event-stream/i.test(upstream.headers.get("content-type") ?? "");
   if (streaming && upstream.ok && isStream && upstream.body) {
-    return streamThrough(upstream, finish, usageHeaders(held));
+    // Passed through as before; the tally keeps the last usageMetadata and how the stream ended.
+    const { response, tally } = tallied(upstream);
+    const outcome = (count: number) =>
+      tally.outcome(count, upstream.status, timeout.aborted, request.signal.aborted);
+    return streamThrough(response, (count) => end(count, outcome(count)), usageHeaders(held));
   }
 
   // A whole answer: read it, decide what it counts, then answer with the new count.
@@ -158,9 +213,10 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
   try {
     text = await upstream.text();
   } catch {
-    return upstreamFailed(timeout.aborted, await finish(0));
+    return upstreamFailed(timeout.aborted, await end(0, broke(upstream.status)));
   }
-  const status = await finish(upstream.ok ? wholeAnswerCount(call, text) : 0);
+  const answer = wholeAnswer(call, upstream.status, text);
+  const status = await end(answer.count, answer.outcome);
   return new Response(text, {
     status: upstream.status,
     headers: passHeaders(upstream, usageHeaders(status)),
@@ -175,7 +231,9 @@ async function handle(request: Request): Promise<Response> {
     console.error(`[api/ai] ${target.problem}`);
     return geminiError(500, REASONS.internal, MESSAGES.internal);
   }
-  return handleAiProxy(request, { target: target.target, settings: aiSettings(env) });
+  const settings = aiSettings(env);
+  const costs = costSettings(env, [settings.imageModel, settings.textModel]);
+  return handleAiProxy(request, { target: target.target, settings, costs });
 }
 
 /**

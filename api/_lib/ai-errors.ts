@@ -21,6 +21,8 @@ export const REASONS = {
   unreachable: "UPSTREAM_UNREACHABLE",
   timeout: "UPSTREAM_TIMEOUT",
   internal: "INTERNAL",
+  /** The day's estimated AI spend reached AI_DAILY_BUDGET_USD (api/_lib/ai-cost.ts). */
+  budgetReached: "DAILY_BUDGET_REACHED",
 } as const;
 
 export const MESSAGES = {
@@ -38,6 +40,7 @@ export const MESSAGES = {
   unreachable: "Could not reach the AI service.",
   timeout: "The AI took too long to answer.",
   internal: "Something went wrong on our side. Please try again later.",
+  budgetReached: "Cucumber.AI has reached today's limit for AI pictures. Please try again tomorrow.",
 } as const;
 
 const STATUS_NAMES: Record<number, string> = {
@@ -51,6 +54,7 @@ const STATUS_NAMES: Record<number, string> = {
   500: "INTERNAL",
   501: "UNIMPLEMENTED",
   502: "UNAVAILABLE",
+  503: "UNAVAILABLE",
   504: "DEADLINE_EXCEEDED",
 };
 
