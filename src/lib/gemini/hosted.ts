@@ -14,6 +14,8 @@ import type { GeminiTarget } from "./target";
 export const PROXY_REASONS = {
   sessionInvalid: "SESSION_INVALID",
   limitReached: "CONVERSION_LIMIT_REACHED",
+  /** 503: the service's estimated AI spend for the day reached its budget (AI_DAILY_BUDGET_USD). */
+  dailyBudget: "DAILY_BUDGET_REACHED",
   modelNotAllowed: "MODEL_NOT_ALLOWED",
   tooManyImages: "TOO_MANY_IMAGES",
   tooLarge: "REQUEST_TOO_LARGE",
@@ -25,6 +27,7 @@ export const HOSTED_ADVICE = {
     "Upgrade your plan on the Pricing page, or wait until your conversions reset at the start of next month.",
   session: "Your session has ended: log in again, then try once more.",
   tooLarge: "This photo is too large to send: try a smaller photo, or one with fewer pixels.",
+  dailyBudget: "Nothing was sent or counted, and your photo is still here: try again tomorrow.",
   tooManyImages: "This request has more images than the AI service accepts: use fewer pictures.",
   notConfigured: "The AI service is not set up on this server yet: try again later.",
   serverKey:
@@ -35,6 +38,10 @@ export const HOSTED_ADVICE = {
 export const SESSION_MESSAGE = "Please log in again to use the AI.";
 
 const PROXY_DOMAIN = "cucumber.ai";
+/** The proxy's message once the day's AI budget is spent (api/_lib/ai-errors.ts MESSAGES.budgetReached). */
+export const DAILY_BUDGET_MESSAGE =
+  "Cucumber.AI has reached today's limit for AI pictures. Please try again tomorrow.";
+
 
 function sessionError(status?: number): GeminiError {
   return new GeminiError({
@@ -112,6 +119,10 @@ export function proxyError(
       return as("limit", HOSTED_ADVICE.limit, refusal?.message ?? error.message);
     case PROXY_REASONS.sessionInvalid:
       return sessionError(status);
+    case PROXY_REASONS.dailyBudget:
+      // A 503 that no retry helps today: as("not-configured") is never retried, and a batch stops
+      // sending the rest. Not "overloaded", which Gemini's own 503 is (retried, a batch pauses).
+      return as("not-configured", HOSTED_ADVICE.dailyBudget, DAILY_BUDGET_MESSAGE);
     case PROXY_REASONS.tooLarge:
       return as("bad-request", HOSTED_ADVICE.tooLarge);
     case PROXY_REASONS.tooManyImages:
