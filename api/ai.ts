@@ -53,8 +53,6 @@ import { geminiError, MESSAGES, REASONS, usageHeaders } from "./_lib/ai-errors.t
 import { countImages, parseCall, upstreamUrl } from "./_lib/ai-request.ts";
 import { holdConversion } from "./_lib/ai-reservation.ts";
 import {
-  serviceClient,
-import {
   budgetReached,
   budgetRefusal,
   costSettings,
@@ -62,6 +60,8 @@ import {
   type CostSettings,
 } from "./_lib/ai-cost.ts";
 import { brokenFailure, recordingFinish, tallied, toolOf, wholeAnswer } from "./_lib/ai-calls.ts";
+import {
+  serviceClient,
   supabaseTarget,
   verifySession,
   type Db,
@@ -78,10 +78,10 @@ export type AiProxyDeps = {
   fetch?: typeof fetch;
   /** The fetch used for the upstream AI (tests may pass a fake). */
   upstreamFetch?: typeof fetch;
-};
-
   /** Prices and the daily budget (api/_lib/ai-cost.ts); default: the price table, no budget. */
   costs?: CostSettings;
+};
+
 /** The proxy with its settings passed in; see the top of this file. */
 export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promise<Response> {
   const { settings } = deps;
@@ -119,17 +119,17 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
   const images = countImages(body);
   if (images === null) return geminiError(400, REASONS.invalidRequest, MESSAGES.invalidRequest);
   if (images > settings.maxImages) return geminiError(400, REASONS.tooManyImages, MESSAGES.tooManyImages);
+  const costs = deps.costs ?? costSettings({});
+  if (costs.problems.length > 0) {
+    for (const problem of costs.problems) console.error(`[api/ai] ${problem}`);
+    return geminiError(500, REASONS.internal, MESSAGES.internal);
+  }
 
   let session: Awaited<ReturnType<typeof verifySession>>;
   try {
     session = await verifySession(deps.target, token, supabaseFetch, "api/ai");
   } catch (error) {
     console.error("[api/ai] could not verify the caller:", error instanceof Error ? error.message : error);
-  const costs = deps.costs ?? costSettings({});
-  if (costs.problems.length > 0) {
-    for (const problem of costs.problems) console.error(`[api/ai] ${problem}`);
-    return geminiError(500, REASONS.internal, MESSAGES.internal);
-  }
     return geminiError(500, REASONS.internal, MESSAGES.internal);
   }
   if (!session.ok) {
@@ -147,12 +147,6 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
     return geminiError(500, REASONS.internal, MESSAGES.internal);
   }
 
-  const streaming = call.method === "streamGenerateContent";
-  const hold = await holdConversion(db, userId, settings, call);
-  if (!hold.ok) return hold.response;
-  const { finish, held } = hold;
-
-  const timeout = AbortSignal.timeout(settings.upstreamTimeoutMs);
   // The daily budget: a soft cap, read before reserving (calls in flight may each add one more).
   if (costs.dailyBudgetMicros !== null) {
     try {
@@ -163,15 +157,15 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
     }
   }
 
+  const streaming = call.method === "streamGenerateContent";
+  const hold = await holdConversion(db, userId, settings, call);
+  if (!hold.ok) return hold.response;
+  const { finish, held } = hold;
+
+  const timeout = AbortSignal.timeout(settings.upstreamTimeoutMs);
   const upstreamSignal = AbortSignal.any([request.signal, timeout]);
   const upstreamHeaders: Record<string, string> = { "content-type": "application/json" };
   if (settings.upstream.apiKey) upstreamHeaders["x-goog-api-key"] = settings.upstream.apiKey;
-
-  let upstream: Response;
-  try {
-    upstream = await upstreamFetch(upstreamUrl(settings, call, url.searchParams), {
-      method: "POST",
-      headers: upstreamHeaders,
   // Ends the reservation and records the call (ai_calls) side by side, once.
   const end = recordingFinish(
     db,
@@ -192,6 +186,12 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
     hasImage: false,
     httpStatus,
   });
+
+  let upstream: Response;
+  try {
+    upstream = await upstreamFetch(upstreamUrl(settings, call, url.searchParams), {
+      method: "POST",
+      headers: upstreamHeaders,
       body: bytes as BodyInit,
       signal: upstreamSignal,
     });

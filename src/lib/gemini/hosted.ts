@@ -26,8 +26,8 @@ export const HOSTED_ADVICE = {
   limit:
     "Upgrade your plan on the Pricing page, or wait until your conversions reset at the start of next month.",
   session: "Your session has ended: log in again, then try once more.",
-  tooLarge: "This photo is too large to send: try a smaller photo, or one with fewer pixels.",
   dailyBudget: "Nothing was sent or counted, and your photo is still here: try again tomorrow.",
+  tooLarge: "This photo is too large to send: try a smaller photo, or one with fewer pixels.",
   tooManyImages: "This request has more images than the AI service accepts: use fewer pictures.",
   notConfigured: "The AI service is not set up on this server yet: try again later.",
   serverKey:
@@ -37,11 +37,11 @@ export const HOSTED_ADVICE = {
 /** The proxy's own message for a missing or refused session (api/ai.ts), also when none is sent. */
 export const SESSION_MESSAGE = "Please log in again to use the AI.";
 
-const PROXY_DOMAIN = "cucumber.ai";
 /** The proxy's message once the day's AI budget is spent (api/_lib/ai-errors.ts MESSAGES.budgetReached). */
 export const DAILY_BUDGET_MESSAGE =
   "Cucumber.AI has reached today's limit for AI pictures. Please try again tomorrow.";
 
+const PROXY_DOMAIN = "cucumber.ai";
 
 function sessionError(status?: number): GeminiError {
   return new GeminiError({
@@ -117,12 +117,12 @@ export function proxyError(
     case PROXY_REASONS.limitReached:
       // The server's words are the spec's ("You've used all your free conversions for this month").
       return as("limit", HOSTED_ADVICE.limit, refusal?.message ?? error.message);
-    case PROXY_REASONS.sessionInvalid:
-      return sessionError(status);
     case PROXY_REASONS.dailyBudget:
       // A 503 that no retry helps today: as("not-configured") is never retried, and a batch stops
       // sending the rest. Not "overloaded", which Gemini's own 503 is (retried, a batch pauses).
       return as("not-configured", HOSTED_ADVICE.dailyBudget, DAILY_BUDGET_MESSAGE);
+    case PROXY_REASONS.sessionInvalid:
+      return sessionError(status);
     case PROXY_REASONS.tooLarge:
       return as("bad-request", HOSTED_ADVICE.tooLarge);
     case PROXY_REASONS.tooManyImages:
