@@ -7,7 +7,9 @@
  *   (a host that rewrites /api/ai/* to this one function may pass the part after /api/ai/ as ?path=)
  *
  * In order, before anything goes upstream:
- *   1. POST only; the model must be one of the two configured ones (image, text);
+ *   1. POST only; the path names a role (models/image or models/text; the server picks the model it is
+ *      configured with) or one of the two configured model IDs; the settings break no rule
+ *      (api/_lib/ai-settings.ts `problems`: the reservation must outlive the upstream timeout);
  *   2. the caller's `Authorization: Bearer` session, verified in-process with the project's JWT secret
  *      or JWKS (api/_lib/supabase.ts verifySession: no round trip on every AI call);
  *   3. a JSON body of at most MAX_BODY_BYTES with at most MAX_IMAGES inline images, and only Gemini's
@@ -100,6 +102,10 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
   }
   if (!settings.upstream.configured) {
     console.error("[api/ai] GEMINI_API_KEY is not set, and there is no local preview engine.");
+    return geminiError(501, REASONS.notConfigured, MESSAGES.notConfigured);
+  }
+  if (settings.problems.length > 0) {
+    for (const problem of settings.problems) console.error(`[api/ai] ${problem}`);
     return geminiError(501, REASONS.notConfigured, MESSAGES.notConfigured);
   }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build the app, then serve it together with the local backend (@supabase/lite on
-// PGlite, migrations applied at boot) on one origin. Honours PORT (default 4173) and HOST, and
+// PGlite, or on the PostgreSQL server DATABASE_URL names; migrations applied at boot) on one origin. Honours PORT (default 4173) and HOST, and
 // BUILD_OUT_DIR (default .dist-start, never dist/: this build expects the local engine and backend and
 // must not be deployed) so two servers (e.g. parallel end-to-end runs) never share a build.
 import { build, preview } from "vite";
@@ -22,7 +22,10 @@ process.env.VITE_LOCAL_PREVIEW_ENGINE = !hosted || !process.env.GEMINI_API_KEY?.
 const outDir = process.env.BUILD_OUT_DIR || ".dist-start";
 await build({ logLevel: "warn", build: { outDir } });
 const server = await preview({ build: { outDir }, preview: { port, host, strictPort: true, open: false } });
-console.info("\nThe app and its local backend are running:");
+const database = process.env.DATABASE_URL?.trim()
+  ? `PostgreSQL at ${new URL(process.env.DATABASE_URL.trim()).host} (DATABASE_URL)`
+  : `PGlite in ${process.env.SUPALITE_DB_URL || ".data/local-db"}`;
+console.info(`\nThe app and its local backend are running (database: ${database}):`);
 server.printUrls();
 console.info("\nSign up on the login page to start. Press Ctrl+C to stop.\n");
 
