@@ -22,6 +22,7 @@ import type { AddressInfo } from "node:net";
 import { loadEnv, type Connect, type Plugin } from "vite";
 import { fail, readBodyCapped, TOO_LARGE } from "../../api/_lib/http.ts";
 import { aiSettings } from "../../api/_lib/ai-settings.ts";
+import { costSettings } from "../../api/_lib/ai-cost.ts";
 import { serveWeb } from "../lib/node-web.ts";
 
 export type Handler = (request: Request) => Promise<Response>;
@@ -77,6 +78,8 @@ const SERVER_ENV = [
   "AI_MAX_IMAGES",
   "AI_RESERVATION_TTL_SECONDS",
   "AI_UPSTREAM_TIMEOUT_MS",
+  "AI_DAILY_BUDGET_USD",
+  "AI_PRICES_JSON",
 ] as const;
 
 /** The route name of /api/<name>[?query], "" for /api itself, or null outside /api. */
@@ -164,7 +167,9 @@ export function apiRoutes(): Plugin {
         if (!process.env[name] && fromEnvFiles[name]) process.env[name] = fromEnvFiles[name];
       }
       // A setting the proxy would refuse every call for stops the server here, with its reason.
-      const { problems } = aiSettings(process.env);
+      const ai = aiSettings(process.env);
+      const costs = costSettings(process.env, [ai.imageModel, ai.textModel]);
+      const problems = [...ai.problems, ...costs.problems];
       if (problems.length > 0) {
         throw new Error(`The AI proxy's settings are not usable:\n- ${problems.join("\n- ")}`);
       }

@@ -131,3 +131,32 @@ describe("the reservation outlives the upstream wait", () => {
     }
   });
 });
+
+describe("dev and start stop at boot on unusable AI settings", () => {
+  async function boot(env: Record<string, string>) {
+    const { apiRoutes } = await import("../../server/api/plugin");
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+    const plugin = apiRoutes();
+    const hook = plugin.configResolved as (config: { mode: string; envDir: string }) => void;
+    return () => hook.call(undefined, { mode: "test", envDir: "/nonexistent-env-dir" });
+  }
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("names the setting that would leave a result uncounted", async () => {
+    const start = await boot({ AI_UPSTREAM_TIMEOUT_MS: "200000", AI_RESERVATION_TTL_SECONDS: "120" });
+    expect(start).toThrow(/AI_RESERVATION_TTL_SECONDS must be longer than the upstream timeout \(200 s/);
+  });
+
+  it("names a daily budget that is not a number", async () => {
+    const start = await boot({ AI_DAILY_BUDGET_USD: "lots" });
+    expect(start).toThrow(/AI_DAILY_BUDGET_USD must be a positive number/);
+  });
+
+  it("starts with the defaults", async () => {
+    const start = await boot({});
+    expect(start).not.toThrow();
+  });
+});
