@@ -28,16 +28,26 @@ export const MAX_UPSTREAM_TIMEOUT_MS = UPSTREAM_TIMEOUT_MS;
 /** Margin between the proxy giving up and the page giving up (the answer still has to travel). */
 const PAGE_MARGIN_MS = 30_000;
 
-/** The page's wait for one image call (client mode straight to Google, or through the proxy). */
+/**
+ * The page's wait for one image call (client mode straight to Google, or through the proxy). An image
+ * call that times out is never sent again on its own: it may still be made and billed
+ * (docs/gemini.md "Retry policy").
+ */
 export const PAGE_IMAGE_TIMEOUT_MS = MAX_UPSTREAM_TIMEOUT_MS + PAGE_MARGIN_MS;
 
 /**
- * The page's waits for the text calls. The text model thinks first, and nothing arrives until its
- * thinking is done: commonly 10-40 s on a photo, a minute or more when the service is busy.
- * - analysis, 90 s: the custom prompt's short description; one attempt, and any failure falls back to
- *   the fixed prompt silently before the image call starts, so the person's worst wait stays bounded.
- * - poem, 120 s: to the first streamed piece and then between pieces (a poem streams, so the proxy's
- *   whole-call timeout is the longer bound).
+ * The page's waits for the text calls (src/lib/gemini: generateText's default is the analysis one,
+ * streamText's the poem one). The text model thinks first, and nothing of the answer arrives until its
+ * thinking is done: commonly 10-40 s on a photo, a minute or more when the service is busy, so limits
+ * of 30 s (analysis) or 60 s (poem) would cut off answers that are on their way. (The app asks the
+ * text model for LOW thinking, src/config/gemini-calls.ts, which shortens that wait but is not a bound.)
+ * - analysis, 90 s: a description of 2-3 sentences, so almost all of it is thinking. One attempt, and
+ *   any failure falls back to the fixed prompt silently before the image call even starts, so the
+ *   person's worst wait stays bounded.
+ * - poem, 120 s: counted from the request to the first streamed piece (thoughts are not streamed, so
+ *   all the thinking happens before it) and then between pieces. Verse thinks longer than a
+ *   description; the poem page shows its progress and a Cancel button all along. A poem streams, so
+ *   the proxy's whole-call timeout is the longer bound.
  */
 export const PAGE_TEXT_TIMEOUT_MS = { analysis: 90_000, poem: 120_000 } as const;
 

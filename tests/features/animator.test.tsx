@@ -79,6 +79,8 @@ describe("Character Animator (/animator)", () => {
     expect(call!.body.generationConfig).toEqual({
       responseModalities: ["TEXT", "IMAGE"],
       imageConfig: { aspectRatio: "16:9" },
+      // The default image model's thinking level (src/config/gemini-calls.ts).
+      thinkingConfig: { thinkingLevel: "MEDIUM" },
     });
 
     await user.click(screen.getByRole("button", { name: "Download" }));

@@ -73,14 +73,20 @@ describe("Batch Image Processing", () => {
       expect(getUsedConversions(USER.id)).toBe(3);
     });
 
-    it("offline: each image tries again on its own, then says so", async () => {
+    it("a connection that fails once the photo was sent: never sent again on its own (it may have been made), Retry failed sends it once more", async () => {
       signedIn();
       const gemini = fakeImageModel(["network-error", "image-success.json"]);
       await openBatch();
       await addFiles(photos(1));
       await processAll();
       await finished(1);
-      expect(statuses()).toEqual(["done"]);
+      expect(statuses()).toEqual(["failed"]);
+      expect(gemini.calls).toHaveLength(1);
+      expect(getUsedConversions(USER.id)).toBe(0);
+      expect(screen.getByTestId("batch-card")).toHaveTextContent(/your picture may still have been made/);
+
+      await userEvent.setup().click(screen.getByRole("button", { name: "Retry failed" }));
+      await waitFor(() => expect(statuses()).toEqual(["done"]));
       expect(gemini.calls).toHaveLength(2);
       expect(getUsedConversions(USER.id)).toBe(1);
     });

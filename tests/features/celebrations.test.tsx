@@ -108,6 +108,8 @@ describe("generating", () => {
     expect(body.generationConfig).toEqual({
       responseModalities: ["TEXT", "IMAGE"],
       imageConfig: { aspectRatio: "1:1" },
+      // The default image model's thinking level (src/config/gemini-calls.ts).
+      thinkingConfig: { thinkingLevel: "MEDIUM" },
     });
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Download Image" }));

@@ -83,9 +83,11 @@ describe("hosted mode", () => {
     await openPage(cucumber.path, cucumber.title);
     await upload();
     expect(await screen.findByRole("img", { name: "Modified" })).toBeInTheDocument();
-    expect(ai.requests.map((r) => r.model)).toEqual(["gemini-3.8-flash", "gemini-nano-banana-2.1"]);
+    // The proxy is asked for a role, not a model: it calls the model it is configured with.
+    expect(ai.requests.map((r) => r.model)).toEqual(["text", "image"]);
     for (const request of ai.requests) {
       expect(request.headers.get("authorization")).toBe("Bearer test-access-token");
+      expect(request.headers.get("x-cucumber-tool")).toBe("cucumber");
     }
     expect(await counter()).toHaveTextContent("Remaining conversions: 2 / 3");
   });

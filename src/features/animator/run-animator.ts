@@ -94,6 +94,7 @@ export async function createCharacter(
       model: getEnv().VITE_GEMINI_IMAGE_MODEL,
       parts: [{ text: characterPrompt(description) }],
       generationConfig: { imageConfig: { aspectRatio: input.aspectRatio } },
+      tool: "animator",
       signal: input.signal,
       onRetryWait: input.onRetryWait,
     });
@@ -126,6 +127,7 @@ export async function animateCharacter(input: { character: Character } & CallOpt
         { inlineData: { mimeType: character.mimeType, data: character.base64 } },
       ],
       generationConfig: { imageConfig: { aspectRatio: character.aspectRatio } },
+      tool: "animator",
       signal,
       onRetryWait: input.onRetryWait,
     });

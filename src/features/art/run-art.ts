@@ -28,6 +28,7 @@ export async function runArt({ image, apiKey, signal, onRetryWait }: ArtRequest)
     target,
     model: getEnv().VITE_GEMINI_IMAGE_MODEL,
     parts: [{ text: ART_PROMPT }, { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } }],
+    tool: "art",
     signal,
     onRetryWait,
   });

@@ -78,6 +78,7 @@ export async function processBatchImage(
     target,
     model: getEnv().VITE_GEMINI_IMAGE_MODEL,
     parts: [{ text: customPrompt(instruction) }, { inlineData: { mimeType: sendable.mimeType, data } }],
+    tool: "batch",
     signal: ctx.signal,
     maxAttempts: 1,
     onAnswered: (ok) => {

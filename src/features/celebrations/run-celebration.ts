@@ -90,6 +90,7 @@ export async function runCelebration(request: CelebrationRequest): Promise<Celeb
       model: getEnv().VITE_GEMINI_IMAGE_MODEL,
       parts,
       generationConfig: { responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio } },
+      tool: "celebrations",
       signal,
       onRetryWait: request.onRetryWait,
     });

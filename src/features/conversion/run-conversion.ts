@@ -1,4 +1,5 @@
 /** One conversion of a photo into a style (no React): prepare it, build the instruction, ask the AI. */
+import { PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
 import { getEnv } from "@/config/env";
 import { customPrompt, RECREATE_SUFFIX, type Variant } from "@/config/variants";
 import {
@@ -6,7 +7,6 @@ import {
   generateText,
   isGeminiError,
   resolveGeminiTarget,
-  TEXT_TIMEOUT_MS,
   type GeminiTarget,
   type RetryWait,
 } from "@/lib/gemini";
@@ -53,10 +53,11 @@ async function analysedPrompt(
         { text: analysis.request },
         { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } },
       ],
+      tool: variant.id,
       signal,
       maxAttempts: 1,
-      // The text model thinks first: 90 s, not 30 (the numbers are explained at TEXT_TIMEOUT_MS).
-      timeoutMs: TEXT_TIMEOUT_MS.analysis,
+      // The text model thinks first: 90 s, not 30 (the numbers are explained at PAGE_TEXT_TIMEOUT_MS).
+      timeoutMs: PAGE_TEXT_TIMEOUT_MS.analysis,
     });
     const details = text.trim();
     if (!details) return analysis.fallback;
@@ -88,6 +89,7 @@ export async function runConversion(input: ConversionRequest): Promise<Conversio
     model: getEnv().VITE_GEMINI_IMAGE_MODEL,
     parts: [{ text: prompt }, { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } }],
     generationConfig: operation.kind === "custom" ? undefined : variant.generationConfig,
+    tool: variant.id,
     signal,
     onRetryWait: input.onRetryWait,
   });

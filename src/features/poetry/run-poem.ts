@@ -3,6 +3,7 @@
  * goes through the image pipeline (upright, downscaled, re-encoded as JPEG), then the text model writes
  * a poem that streams in; up to 3 attempts 1 s apart for failures a retry can fix.
  */
+import { PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
 import { getEnv } from "@/config/env";
 import { POEM_PROMPT } from "@/config/prompts";
 import {
@@ -11,7 +12,6 @@ import {
   isGeminiError,
   resolveGeminiTarget,
   streamText,
-  TEXT_TIMEOUT_MS,
   type GeminiErrorKind,
   type GeminiTarget,
   type RetryWait,
@@ -93,10 +93,11 @@ export async function runPoem(input: PoemInput): Promise<PoemOutput> {
         target,
         model: getEnv().VITE_GEMINI_TEXT_MODEL,
         parts,
+        tool: "poetry",
         signal,
         maxAttempts: 1,
-        // To the first piece and between pieces; the model thinks first (see TEXT_TIMEOUT_MS).
-        timeoutMs: TEXT_TIMEOUT_MS.poem,
+        // To the first piece and between pieces; the model thinks first (see PAGE_TEXT_TIMEOUT_MS).
+        timeoutMs: PAGE_TEXT_TIMEOUT_MS.poem,
         onText: (all) => input.onText?.(all),
       });
       return { text, source: target.source };

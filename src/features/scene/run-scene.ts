@@ -64,6 +64,7 @@ export async function runScene(request: SceneRequest, options: SceneRunOptions):
     target,
     model: getEnv().VITE_GEMINI_IMAGE_MODEL,
     parts,
+    tool: "scene",
     signal,
     onRetryWait: options.onRetryWait,
   });

@@ -1,13 +1,15 @@
 /**
  * The one Gemini client: generateContent over fetch (docs/gemini.md "Request"), with a per-attempt timeout,
  * the caller's cancel signal, and the retry policy of retry.ts. A hosted target (the app's proxy) gets
- * the user's session on every attempt instead of a key, and its answers report the server's count
- * (hosted.ts, loaded with the first such call).
+ * the user's session on every attempt instead of a key, asks for a role (image or text) rather than a
+ * model, and its answers report the server's count (hosted.ts, loaded with the first such call).
  */
+import { PAGE_IMAGE_TIMEOUT_MS, PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
+import { defaultThinking } from "@/config/gemini-calls";
+import type { ToolId } from "@/config/tools";
 import { untilAborted } from "@/lib/until-aborted";
-import { cancelledError, offlineError, timeoutError } from "./errors";
+import { cancelledError, imageLostError, offlineError, timeoutError } from "./errors";
 import {
-  httpError,
   imageFromResponse,
   parseJson,
   parseRetryAfter,
@@ -25,10 +27,21 @@ export type GenerateOptions = {
   target: GeminiTarget;
   model: string;
   parts: GeminiPart[];
-  /** Merged over the defaults; image calls default responseModalities to ["TEXT", "IMAGE"]. */
+  /**
+   * Merged over the defaults: image calls default responseModalities to ["TEXT", "IMAGE"], and a call to
+   * a default model asks for the app's thinking level (src/config/gemini-calls.ts).
+   */
   generationConfig?: Record<string, unknown>;
+  /**
+   * The tool that makes the call, sent as x-cucumber-tool to the app's proxy and the local engine (the
+   * proxy records it for cost reports); never to Google.
+   */
+  tool?: ToolId;
   signal?: AbortSignal;
-  /** Per attempt; default 90 s (TEXT_TIMEOUT_MS for the tools' text calls). A timed-out image call is not retried. */
+  /**
+   * Per attempt; default PAGE_IMAGE_TIMEOUT_MS for an image call and PAGE_TEXT_TIMEOUT_MS.analysis for
+   * a text call (src/config/ai-timeouts.ts). A timed-out image call is not retried.
+   */
   timeoutMs?: number;
   /** Default 3 (the first try and two retries). */
   maxAttempts?: number;
@@ -41,22 +54,7 @@ export type GenerateOptions = {
   onAnswered?: (ok: boolean) => void;
 };
 
-export const DEFAULT_TIMEOUT_MS = 90_000;
 export const DEFAULT_MAX_ATTEMPTS = 3;
-
-/**
- * Per-attempt timeouts of the tools' text calls. The text model thinks by default
- * (docs/gemini.md "Retry policy"), and nothing of the answer arrives until its thinking is done: on a photo
- * that is commonly 10-40 s, and a minute or more when the service is busy, so limits of 30 s (analysis) or
- * 60 s (poem) would cut off answers that are on their way.
- * - analysis, 90 s: a description of 2-3 sentences, so almost all of it is thinking. It is one attempt
- *   and any failure falls back to the fixed prompt silently, before the image call even starts: 90 s
- *   (the budget of an image attempt, DEFAULT_TIMEOUT_MS) keeps the user's worst wait bounded.
- * - poem, 120 s: counted from the request to the first streamed piece (thoughts are not streamed, so
- *   all the thinking happens before it) and then between pieces. Writing verse thinks longer than a
- *   description; the poem page shows its progress and a Cancel button all along.
- */
-export const TEXT_TIMEOUT_MS = { analysis: 90_000, poem: 120_000 } as const;
 
 const IMAGE_DEFAULTS: Record<string, unknown> = { responseModalities: ["TEXT", "IMAGE"] };
 
@@ -78,15 +76,77 @@ export const UNSENT_ON_IMAGE_CALLS: readonly string[] = [
   "max_output_tokens",
 ];
 
-/** The generationConfig of a call: the image defaults under the caller's, less what is never sent. */
-function generationConfigFor(call: CallContext["call"], config: Record<string, unknown> = {}) {
-  if (call !== "image") return { ...config };
-  const merged = { ...IMAGE_DEFAULTS, ...config };
-  for (const name of UNSENT_ON_IMAGE_CALLS) delete merged[name];
+/**
+ * The generationConfig of a call: the thinking level of a default model and the image defaults under
+ * the caller's, less what is never sent. (The app's proxy sets its own thinking level over it.)
+ */
+export function generationConfigFor(
+  call: CallContext["call"],
+  model: string,
+  config: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const thinking = defaultThinking(call, model);
+  const merged: Record<string, unknown> = {
+    ...(thinking ? { thinkingConfig: thinking } : {}),
+    ...(call === "image" ? IMAGE_DEFAULTS : {}),
+    ...config,
+  };
+  if (call === "image") for (const name of UNSENT_ON_IMAGE_CALLS) delete merged[name];
   return merged;
 }
 
+/**
+ * Where a call goes. The app's proxy is asked for a role, `models/image` or `models/text`, whatever
+ * model this build names: the server calls the model it is configured with. Every other target gets
+ * the model's ID.
+ */
+export function callUrl(
+  target: GeminiTarget,
+  call: CallContext["call"],
+  model: string,
+  method: "generateContent" | "streamGenerateContent?alt=sse",
+): string {
+  const id = target.source === "hosted" ? call : encodeURIComponent(model.replace(/^models\//, ""));
+  return `${target.baseUrl.replace(/\/+$/, "")}/v1beta/models/${id}:${method}`;
+}
+
+/**
+ * The headers of every attempt (a hosted attempt adds the session): the key in a header, never in the
+ * URL (it stays out of logs, history and error messages), and the tool for the app's own servers only:
+ * a request to Google (a typed or built-in key) never names it.
+ */
+export function callHeaders(
+  target: GeminiTarget,
+  tool: ToolId | undefined,
+  extra: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { "Content-Type": "application/json", ...extra };
+  if (target.apiKey) headers["x-goog-api-key"] = target.apiKey;
+  if (tool && (target.source === "hosted" || target.source === "local-engine"))
+    headers["x-cucumber-tool"] = tool;
+  return headers;
+}
+
 type Answer = { status: number; ok: boolean; body: unknown; headers: Headers; retryAfterMs?: number };
+
+/**
+ * The GeminiError of a non-OK answer (or of an error inside a stream): the proxy's reading in hosted
+ * mode, else http-error.ts's, whose code is fetched with the first answer that failed (no page's first
+ * load carries it). When it cannot be fetched, the connection failed: for an image call, after the
+ * answer came (it is not sent again).
+ */
+export async function answerError(
+  { status, body, retryAfterMs }: { status: number; body: unknown; retryAfterMs?: number },
+  ctx: CallContext,
+  hosted: HostedClient | undefined,
+) {
+  if (hosted) return hosted.proxyError(status, body, ctx, retryAfterMs);
+  try {
+    return (await import("./http-error")).httpError(status, body, ctx, retryAfterMs);
+  } catch (e) {
+    return ctx.call === "image" ? imageLostError(true, e) : offlineError(e);
+  }
+}
 
 export type HostedClient = typeof import("./hosted");
 
@@ -101,8 +161,10 @@ export async function hostedClient(): Promise<HostedClient> {
 
 /**
  * One request and its body, within `timeoutMs`; failures become timeout, cancelled or offline errors.
- * A timed-out image call is not retried on its own (docs/gemini.md "Retry policy": the first call may
- * still be billed).
+ * Offline before sending, nothing leaves (an offline error, retried like any). Once the request has
+ * left, a text call that fails on the way is retried; an image call is not (docs/gemini.md "Retry
+ * policy": the picture may have been made and billed), whether the connection failed before any answer
+ * or while the answer came down, or the time ran out.
  */
 async function post(
   url: string,
@@ -112,17 +174,27 @@ async function post(
 ): Promise<Answer> {
   const { signal } = options;
   if (signal?.aborted) throw cancelledError(signal.reason);
+  // (Not lib/connection's isOnline: a module of the entry chunk here would pull the streaming client
+  // into every tool page's first load, see gemini-calls.ts.)
+  if (typeof navigator !== "undefined" && navigator.onLine === false) {
+    throw offlineError(new Error("The browser is offline: nothing was sent."));
+  }
   const controller = new AbortController();
   let timedOut = false;
+  let answered = false;
   const onCancel = () => controller.abort(signal?.reason);
   signal?.addEventListener("abort", onCancel, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException("The AI took too long to answer.", "TimeoutError"));
-  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort(new DOMException("The AI took too long to answer.", "TimeoutError"));
+    },
+    options.timeoutMs ?? (call === "image" ? PAGE_IMAGE_TIMEOUT_MS : PAGE_TEXT_TIMEOUT_MS.analysis),
+  );
   try {
     const exchange = async (): Promise<Answer> => {
       const response = await fetch(url, { ...init, signal: controller.signal });
+      answered = true;
       const text = await response.text();
       options.onAnswered?.(response.ok);
       return {
@@ -136,8 +208,10 @@ async function post(
     return await untilAborted(exchange(), controller.signal);
   } catch (e) {
     if (signal?.aborted) throw cancelledError(signal.reason);
-    if (timedOut) throw timeoutError(call !== "image");
-    // fetch rejects with a TypeError when the network is down (or navigator.onLine is false).
+    if (timedOut) throw timeoutError(call);
+    // The request may have reached the server (fetch rejects with a TypeError when the connection
+    // fails, before or after it was sent), and an answer that had begun certainly did.
+    if (call === "image") throw imageLostError(answered, e);
     throw offlineError(e);
   } finally {
     clearTimeout(timer);
@@ -152,16 +226,13 @@ async function generate<T>(
 ): Promise<T> {
   const { target, model } = options;
   const ctx: CallContext = { call, model, keySource: target.source, apiKey: target.apiKey };
-  const generationConfig = generationConfigFor(call, options.generationConfig);
+  const generationConfig = generationConfigFor(call, model, options.generationConfig);
   const body = {
     contents: [{ role: "user", parts: options.parts }],
     ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
   };
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  // The key goes in a header, never in the URL: it stays out of logs, history and error messages.
-  if (target.apiKey) headers["x-goog-api-key"] = target.apiKey;
-  const modelId = encodeURIComponent(model.replace(/^models\//, ""));
-  const url = `${target.baseUrl.replace(/\/+$/, "")}/v1beta/models/${modelId}:generateContent`;
+  const headers = callHeaders(target, options.tool);
+  const url = callUrl(target, call, model, "generateContent");
   const json = JSON.stringify(body);
   const hosted =
     import.meta.env.VITE_AI_MODE === "hosted" && target.source === "hosted"
@@ -174,9 +245,7 @@ async function generate<T>(
       const sent = hosted ? { ...headers, Authorization: await hosted.sessionHeader(target) } : headers;
       const answer = await post(url, { method: "POST", headers: sent, body: json }, options, call);
       hosted?.reportUsage(target, answer.headers);
-      if (!answer.ok) {
-        throw (hosted?.proxyError ?? httpError)(answer.status, answer.body, ctx, answer.retryAfterMs);
-      }
+      if (!answer.ok) throw await answerError(answer, ctx, hosted);
       return read(answer.body, ctx);
     },
     {

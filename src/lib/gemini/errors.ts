@@ -1,7 +1,9 @@
 /**
  * Every way a Gemini call can fail, as one error class the UI can read: `message` keeps the spec's wording
  * (SPEC 8), `advice` is one plain sentence saying what to do, `retryable` says whether the app may try
- * again on its own (a timed-out image call is not, though the user's "Try again" may help).
+ * again on its own. An image call is sent again on its own only when the answer says no picture was
+ * made (docs/gemini.md "Retry policy"); any other failure of one may have been made and paid for, so
+ * the person is told so and presses "Try again".
  */
 
 export type GeminiErrorKind =
@@ -70,6 +72,8 @@ export const MESSAGES = {
   cancelled: "Conversion cancelled",
   timeout: "The AI took too long to answer.",
   offline: "Could not reach the AI service.",
+  /** An image call whose answer was lost on the way back (the request had reached the server). */
+  imageLost: "The connection dropped while your picture was on its way.",
   unknown: "Unknown error occurred",
 } as const;
 
@@ -96,6 +100,14 @@ export const ADVICE = {
   server: "The AI service had a problem: try again.",
   timeout: "The AI took too long to answer: try again, perhaps with a smaller photo.",
   offline: "You seem to be offline: check your connection and try again (your photo is still here).",
+  /**
+   * Every image call that failed once the request had left (a dropped connection, a timeout, a 502 or
+   * 504): the picture may have been made and paid for, so it is not sent again on its own.
+   */
+  imageMaybeMade: "Your picture may still have been made, but it did not reach you: press Try again.",
+  /** The same when the connection failed before any answer came (the request may have got through). */
+  imageUnreached:
+    "If the request got through before the connection failed, your picture may still have been made: check your connection and press Try again.",
   cancelled: "The conversion was stopped and nothing was counted: your photo is still here.",
   promptBlocked: "The AI's safety filter blocked this photo or request: try another photo.",
   outputBlocked: "The AI's safety filter blocked the result: try another photo or a different style.",
@@ -124,15 +136,16 @@ export function cancelledError(cause?: unknown): GeminiError {
 }
 
 /**
- * Our own timeout of a call. `retryable: false` for image calls (docs/gemini.md "Retry policy"): the call
- * that timed out may still be billed, so only the user's "Try again" sends another.
+ * Our own timeout of a call. Not retryable for an image call (docs/gemini.md "Retry policy"): the call
+ * that timed out may still be made and billed, so only the person's "Try again" sends another.
  */
-export function timeoutError(retryable = true): GeminiError {
+export function timeoutError(call: "image" | "text" = "text"): GeminiError {
+  const image = call === "image";
   return new GeminiError({
     kind: "timeout",
     message: MESSAGES.timeout,
-    advice: ADVICE.timeout,
-    retryable,
+    advice: image ? ADVICE.imageMaybeMade : ADVICE.timeout,
+    retryable: !image,
   });
 }
 
@@ -142,6 +155,20 @@ export function offlineError(cause: unknown): GeminiError {
     message: MESSAGES.offline,
     advice: ADVICE.offline,
     retryable: true,
+    cause,
+  });
+}
+
+/**
+ * An image call that failed on the way: before any answer (`answered` false: the request may have got
+ * through, the connection failed) or while the answer came down (it had reached the server, and the
+ * picture may have been made). Never retried on its own; the message says what happened.
+ */
+export function imageLostError(answered: boolean, cause: unknown): GeminiError {
+  return new GeminiError({
+    kind: "offline",
+    message: answered ? MESSAGES.imageLost : MESSAGES.offline,
+    advice: answered ? ADVICE.imageMaybeMade : ADVICE.imageUnreached,
     cause,
   });
 }

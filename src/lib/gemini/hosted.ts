@@ -4,10 +4,12 @@
  * from every answer, and the proxy's own refusals in words the user can act on. Everything else the
  * proxy passes through from Gemini unchanged, and is read exactly as in client mode (parse.ts).
  */
-// Only ./errors and ./parse (and types): this chunk must not import the app's entry chunk (config,
-// lib/usage), which makes the bundler pull the streaming client into every tool page's shared chunk.
-import { GeminiError, offlineError, type GeminiErrorKind } from "./errors";
-import { httpError, MODEL_SETTING, type CallContext } from "./parse";
+// Only ./errors, ./http-error and ./parse (and types): this chunk must not import the app's entry chunk
+// (config, lib/usage), which makes the bundler pull the streaming client into every tool page's shared
+// chunk.
+import { ADVICE, GeminiError, offlineError, type GeminiErrorKind } from "./errors";
+import { httpError, MODEL_SETTING } from "./http-error";
+import type { CallContext } from "./parse";
 import type { GeminiTarget } from "./target";
 
 /** The ErrorInfo reasons of the proxy's own refusals (domain cucumber.ai; api/ai.ts). */
@@ -20,6 +22,7 @@ export const PROXY_REASONS = {
   tooManyImages: "TOO_MANY_IMAGES",
   tooLarge: "REQUEST_TOO_LARGE",
   notConfigured: "AI_NOT_CONFIGURED",
+  internal: "INTERNAL",
 } as const;
 
 export const HOSTED_ADVICE = {
@@ -99,9 +102,10 @@ function proxyRefusal(body: unknown): ProxyRefusal | undefined {
 
 /**
  * A non-OK answer of the proxy as a GeminiError: its own refusals (the monthly limit, the session, a
- * request it will not send) with their own advice; Gemini's answers as parse.ts reads them (a
- * RATE_LIMITED 429 carries a RetryInfo, so it waits and retries like Gemini's), except that a refused
- * key is the server's, not the visitor's.
+ * request it will not send) with their own advice; Gemini's answers as http-error.ts reads them (a
+ * RATE_LIMITED 429 carries a RetryInfo, so it waits and retries like Gemini's; its 502 and 504 are
+ * never sent again on its own for an image call), except that a refused key is the server's, not the
+ * visitor's.
  */
 export function proxyError(
   status: number,
@@ -134,6 +138,11 @@ export function proxyError(
         "model-not-found",
         `The AI model "${ctx.model}" is not available on this server: the app's model setting (${MODEL_SETTING[ctx.call]}) needs updating.`,
       );
+    case PROXY_REASONS.internal:
+      // The proxy's own failure, not Google's 500: an image call is not sent again on its own (it
+      // could come after the picture was made); a text call is retried as before.
+      if (ctx.call === "image") return as("server", ADVICE.server);
+      break;
   }
   if (status === 401) return sessionError(status);
   if (error.kind === "bad-key" || error.kind === "key-denied") return as(error.kind, HOSTED_ADVICE.serverKey);

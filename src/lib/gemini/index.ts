@@ -1,11 +1,5 @@
 /** The Gemini client's public face: everything the features use from src/lib/gemini. */
-export {
-  generateImage,
-  generateText,
-  TEXT_TIMEOUT_MS,
-  type GeminiPart,
-  type GenerateOptions,
-} from "./client";
+export { generateImage, generateText, type GeminiPart, type GenerateOptions } from "./client";
 export { describeFailure, GeminiError, isGeminiError, type GeminiErrorKind } from "./errors";
 export type { ImageResult, InlineImage } from "./parse";
 export type { RetryWait } from "./retry";

@@ -3,6 +3,7 @@
  * and the failures a stream can carry (an error event or a bare JSON error block, a blocked or stopped
  * answer, a stream cut off before its final chunk, or a body that is not Gemini's).
  */
+import { DELIVERED_FINISH_REASONS } from "@/config/gemini-calls";
 import { ADVICE, GeminiError, MESSAGES } from "./errors";
 import { noResult, parseJson, readReply, type CallContext, type Reply } from "./parse";
 import { eventData } from "./sse";
@@ -48,16 +49,28 @@ const RPC_STATUS: Record<string, number> = {
   DEADLINE_EXCEEDED: 504,
 };
 
-/** Reads an error body found inside the stream as an HTTP error of its code (parse.ts, or hosted.ts). */
-export type ErrorReader = (status: number, body: unknown, ctx: CallContext) => GeminiError;
+/**
+ * An error object found inside the stream, with the HTTP status of its code: stream.ts reads it as it
+ * reads an HTTP error (http-error.ts, fetched with the first error; or hosted.ts).
+ */
+export class ErrorInStream extends Error {
+  readonly status: number;
+  readonly body: unknown;
 
-function streamError(body: JsonObject & { error: JsonObject }, ctx: CallContext, read: ErrorReader) {
+  constructor(status: number, body: unknown) {
+    super(`An error (${status}) inside the stream.`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function streamError(body: JsonObject & { error: JsonObject }): ErrorInStream {
   const { code, status } = body.error;
   const http =
     typeof code === "number" && code >= 400 && code < 600
       ? code
       : ((typeof status === "string" ? RPC_STATUS[status] : undefined) ?? 500);
-  return read(http, body, ctx);
+  return new ErrorInStream(http, body);
 }
 
 /**
@@ -70,22 +83,21 @@ export function bareErrorBody(block: string): (JsonObject & { error: JsonObject 
   return isObject(body) && isObject(body.error) ? (body as JsonObject & { error: JsonObject }) : undefined;
 }
 
-const STOP_REASONS = new Set(["STOP", "MAX_TOKENS"]);
-
 /** What the stream has said so far: its text, and the first chunk's block and last finish reason. */
 type StreamState = { text: string; finishReason?: string; blockReason?: string };
 
 /** Reads one event's JSON into the state; throws for an error event or a blocked / stopped answer. */
-function readChunk(data: string, state: StreamState, ctx: CallContext, readError: ErrorReader): string {
+function readChunk(data: string, state: StreamState, ctx: CallContext): string {
   const body = parseJson(data);
   if (!isObject(body)) throw badStreamError();
-  if (isObject(body.error)) throw streamError(body as JsonObject & { error: JsonObject }, ctx, readError);
+  if (isObject(body.error)) throw streamError(body as JsonObject & { error: JsonObject });
   const reply: Reply = readReply(body);
   const piece = reply.texts.join("");
   if (reply.blockReason) state.blockReason = reply.blockReason;
   if (reply.finishReason) state.finishReason = reply.finishReason;
-  if (reply.blockReason || (reply.finishReason && !STOP_REASONS.has(reply.finishReason))) {
-    // SAFETY, RECITATION, OTHER...: a failure even when some text came first.
+  if (reply.blockReason || (reply.finishReason && !DELIVERED_FINISH_REASONS.includes(reply.finishReason))) {
+    // SAFETY, RECITATION, OTHER...: a failure even when some text came first. STOP and MAX_TOKENS end
+    // a delivered poem (the proxy counts it by the same rule, api/_lib/ai-answer.ts).
     throw noResult({ ...reply, texts: [] }, ctx);
   }
   return piece;
@@ -93,12 +105,12 @@ function readChunk(data: string, state: StreamState, ctx: CallContext, readError
 
 /**
  * Reads one attempt's events in order: each non-empty text piece goes to `onText` with the text so
- * far, and the first failure is thrown. `finish` gives the whole text (trimmed) once the stream has
- * ended, or throws when it ended without its final chunk or with no text.
+ * far, and the first failure is thrown (an ErrorInStream for an error object). `finish` gives the
+ * whole text (trimmed) once the stream has ended, or throws when it ended without its final chunk or
+ * with no text.
  */
 export function streamEventReader(
   ctx: CallContext,
-  readError: ErrorReader,
   onText: ((text: string, piece: string) => void) | undefined,
 ) {
   const state: StreamState = { text: "" };
@@ -109,11 +121,11 @@ export function streamEventReader(
         if (data === undefined) {
           // Not an event: an error object sent as bare JSON is that error; anything else is skipped.
           const bare = bareErrorBody(block);
-          if (bare) throw streamError(bare, ctx, readError);
+          if (bare) throw streamError(bare);
           continue;
         }
         if (data.trim() === "[DONE]") continue;
-        const piece = readChunk(data, state, ctx, readError);
+        const piece = readChunk(data, state, ctx);
         if (piece !== "") {
           state.text += piece;
           onText?.(state.text, piece);

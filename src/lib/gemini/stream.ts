@@ -10,19 +10,23 @@
  * the body is not an event stream, as a proxy may do) the whole answer is fetched with generateText instead;
  * a 404 is a retired model (docs/gemini.md "Models"), reported at once and never asked twice.
  */
+import { PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
 import {
+  answerError,
+  callHeaders,
+  callUrl,
   generateText,
+  generationConfigFor,
   hostedClient,
   DEFAULT_MAX_ATTEMPTS,
-  DEFAULT_TIMEOUT_MS,
   type GenerateOptions,
   type HostedClient,
 } from "./client";
 import { cancelledError, GeminiError, MESSAGES, offlineError, timeoutError } from "./errors";
-import { httpError, parseJson, parseRetryAfter, type CallContext } from "./parse";
+import { parseJson, parseRetryAfter, type CallContext } from "./parse";
 import { withRetry } from "./retry";
 import { takeEvents } from "./sse";
-import { endedEarlyError, streamEventReader } from "./stream-events";
+import { endedEarlyError, ErrorInStream, streamEventReader } from "./stream-events";
 
 export type StreamTextOptions = GenerateOptions & {
   /**
@@ -46,7 +50,7 @@ async function streamOnce(
   const { signal } = options;
   if (signal?.aborted) throw cancelledError(signal.reason);
   const controller = new AbortController();
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? PAGE_TEXT_TIMEOUT_MS.poem;
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   // The timeout counts from the request and from each piece: a slow but living stream is not cut off.
@@ -94,12 +98,8 @@ async function streamOnce(
       } catch (e) {
         throw transportError(e, false);
       }
-      throw (hosted?.proxyError ?? httpError)(
-        response.status,
-        parseJson(text),
-        ctx,
-        parseRetryAfter(response.headers.get("retry-after")),
-      );
+      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+      throw await answerError({ status: response.status, body: parseJson(text), retryAfterMs }, ctx, hosted);
     }
     if (!/^text\/event-stream\b/i.test(type.trim()) || !response.body) {
       void response.body?.cancel().catch(() => undefined);
@@ -107,7 +107,7 @@ async function streamOnce(
     }
 
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    const events = streamEventReader(ctx, hosted?.proxyError ?? httpError, options.onText);
+    const events = streamEventReader(ctx, options.onText);
     let buffer = "";
     try {
       for (;;) {
@@ -125,6 +125,10 @@ async function streamOnce(
         events.read(whole);
       }
       events.read(takeEvents(buffer, true).events);
+    } catch (e) {
+      // An error object inside the stream: read as an HTTP error of its code.
+      if (e instanceof ErrorInStream) throw await answerError(e, ctx, hosted);
+      throw e;
     } finally {
       void reader.cancel().catch(() => undefined);
     }
@@ -144,17 +148,14 @@ async function streamOnce(
 export async function streamText(options: StreamTextOptions): Promise<string> {
   const { target, model } = options;
   const ctx: CallContext = { call: "text", model, keySource: target.source, apiKey: target.apiKey };
+  const generationConfig = generationConfigFor("text", model, options.generationConfig);
   const body = {
     contents: [{ role: "user", parts: options.parts }],
-    ...(options.generationConfig && Object.keys(options.generationConfig).length > 0
-      ? { generationConfig: options.generationConfig }
-      : {}),
+    ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
   };
-  const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "text/event-stream" };
-  // The key goes in a header, never in the URL (as in client.ts).
-  if (target.apiKey) headers["x-goog-api-key"] = target.apiKey;
-  const modelId = encodeURIComponent(model.replace(/^models\//, ""));
-  const url = `${target.baseUrl.replace(/\/+$/, "")}/v1beta/models/${modelId}:streamGenerateContent?alt=sse`;
+  // The key in a header, the tool only to the app's own servers, the role to the proxy (client.ts).
+  const headers = callHeaders(target, options.tool, { Accept: "text/event-stream" });
+  const url = callUrl(target, "text", model, "streamGenerateContent?alt=sse");
   const json = JSON.stringify(body);
   const hosted =
     import.meta.env.VITE_AI_MODE === "hosted" && target.source === "hosted"

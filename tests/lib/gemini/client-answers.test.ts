@@ -9,6 +9,7 @@ import {
   clientTestSetup,
   failure,
   IMAGE_MODEL,
+  IMAGE_THINKING,
   imageOptions,
   KEY,
   PARTS,
@@ -17,6 +18,7 @@ import {
   SUCCESS_IMAGE,
   target,
   TEXT_MODEL,
+  TEXT_THINKING,
 } from "./client-kit";
 
 clientTestSetup();
@@ -110,7 +112,7 @@ describe("the request", () => {
     expect(request?.headers.get("content-type")).toBe("application/json");
     expect(request?.body).toEqual({
       contents: [{ role: "user", parts: PARTS }],
-      generationConfig: { responseModalities: ["TEXT", "IMAGE"] },
+      generationConfig: { responseModalities: ["TEXT", "IMAGE"], thinkingConfig: IMAGE_THINKING },
     });
   });
 
@@ -142,7 +144,11 @@ describe("the request", () => {
     );
     expect(fake.requests[0]?.body).toEqual({
       contents: [{ role: "user", parts: PARTS }],
-      generationConfig: { responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio: "1:1" } },
+      generationConfig: {
+        responseModalities: ["TEXT", "IMAGE"],
+        imageConfig: { aspectRatio: "1:1" },
+        thinkingConfig: IMAGE_THINKING,
+      },
     });
   });
 
@@ -150,17 +156,57 @@ describe("the request", () => {
     const fake = serve({ fixture: "text-success.json" });
     await generateText({ target, model: TEXT_MODEL, parts: PARTS });
     await generateText({ target, model: TEXT_MODEL, parts: PARTS, generationConfig: { temperature: 0.4 } });
-    expect(fake.requests[0]?.body).toEqual({ contents: [{ role: "user", parts: PARTS }] });
+    expect(fake.requests[0]?.body).toEqual({
+      contents: [{ role: "user", parts: PARTS }],
+      generationConfig: { thinkingConfig: TEXT_THINKING },
+    });
     expect(fake.requests[1]?.body).toEqual({
       contents: [{ role: "user", parts: PARTS }],
-      generationConfig: { temperature: 0.4 },
+      generationConfig: { temperature: 0.4, thinkingConfig: TEXT_THINKING },
     });
   });
 
-  it("sends no key header to the local preview engine", async () => {
+  it("asks the default models for the app's thinking level, another model for none, and lets the caller's win", async () => {
+    // docs/gemini.md "Thinking": MEDIUM for Nano Banana 2.1, LOW for Gemini 3.8 Flash.
+    expect(IMAGE_THINKING).toEqual({ thinkingLevel: "MEDIUM" });
+    expect(TEXT_THINKING).toEqual({ thinkingLevel: "LOW" });
     const fake = serve({ fixture: "image-success.json" });
-    await generateImage(imageOptions({ target: { baseUrl: GEMINI_BASE_URL, source: "local-engine" } }));
+    await generateImage(imageOptions({ model: `models/${IMAGE_MODEL}` }));
+    await generateImage(imageOptions({ model: "gemini-some-other-image-model" }));
+    await generateImage(imageOptions({ generationConfig: { thinkingConfig: { thinkingLevel: "HIGH" } } }));
+    expect(fake.requests.map((r) => (r.body as { generationConfig: unknown }).generationConfig)).toEqual([
+      { responseModalities: ["TEXT", "IMAGE"], thinkingConfig: { thinkingLevel: "MEDIUM" } },
+      { responseModalities: ["TEXT", "IMAGE"] },
+      { responseModalities: ["TEXT", "IMAGE"], thinkingConfig: { thinkingLevel: "HIGH" } },
+    ]);
+  });
+
+  it("sends no key header to the local preview engine, and tells it the tool", async () => {
+    const fake = serve({ fixture: "image-success.json" });
+    await generateImage(
+      imageOptions({ target: { baseUrl: GEMINI_BASE_URL, source: "local-engine" }, tool: "hulk" }),
+    );
     expect(fake.requests[0]?.headers.has("x-goog-api-key")).toBe(false);
+    expect(fake.requests[0]?.headers.get("x-cucumber-tool")).toBe("hulk");
+    // The local engine is called with the model's ID, as Google is (only the proxy takes a role).
+    expect(fake.requests[0]?.model).toBe(IMAGE_MODEL);
+  });
+
+  it("never names the tool to Google: a typed key or the built-in key sends no x-cucumber-tool", async () => {
+    const fake = serve({ fixture: "image-success.json" });
+    await generateImage(imageOptions({ tool: "hulk" }));
+    await generateImage(
+      imageOptions({
+        target: { baseUrl: GEMINI_BASE_URL, apiKey: KEY, source: "default-key" },
+        tool: "frog",
+      }),
+    );
+    await generateText({ target, model: TEXT_MODEL, parts: PARTS, tool: "cucumber" });
+    expect(fake.requests).toHaveLength(3);
+    for (const request of fake.requests) {
+      expect(request.headers.has("x-cucumber-tool")).toBe(false);
+      expect(request.headers.get("x-goog-api-key")).toBe(KEY);
+    }
   });
 });
 

@@ -3,10 +3,12 @@
  * bearer token, the usage it reports, and each of the proxy's refusals. Runs in jsdom: the proxy is on
  * window.location's origin.
  */
+import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ServerUsage } from "@/lib/usage";
 import {
   generateImage,
+  generateText,
   type GeminiErrorKind,
   type GeminiTarget,
   type GenerateOptions,
@@ -17,11 +19,12 @@ import { HOSTED_AI_URL, hostedAiHandler, type ProxyRefusal, type ProxyReply } fr
 import {
   clientTestSetup,
   failure,
-  IMAGE_MODEL,
+  IMAGE_THINKING,
   imageOptions,
   PARTS,
   settle,
   SUCCESS_IMAGE,
+  TEXT_MODEL,
 } from "./client-kit";
 
 clientTestSetup();
@@ -52,22 +55,35 @@ describe("hosted mode: the app's proxy (api/ai)", () => {
     vi.unstubAllEnvs();
   });
 
-  it("posts Gemini's request to /api/ai with the session as a bearer token, and no key", async () => {
+  it("posts Gemini's request to /api/ai for the image role, with the session as a bearer token, no key, and the tool", async () => {
     const fake = proxy({ fixture: "image-success.json", usage: { used: 1, limit: 3, remaining: 2 } });
-    const result = await generateImage(hostedImage());
+    const result = await generateImage(hostedImage({ tool: "hulk" }));
     expect(result.image).toEqual(SUCCESS_IMAGE);
     expect(fake.requests).toHaveLength(1);
     const request = fake.requests[0]!;
-    expect(request.url.href).toBe(
-      `${window.location.origin}/api/ai/v1beta/models/${IMAGE_MODEL}:generateContent`,
-    );
+    // A role, not the model this build names: the server calls the model it is configured with.
+    expect(request.url.href).toBe(`${window.location.origin}/api/ai/v1beta/models/image:generateContent`);
     expect(request.headers.get("authorization")).toBe("Bearer token-1");
     expect(request.headers.has("x-goog-api-key")).toBe(false);
     expect(request.headers.get("content-type")).toBe("application/json");
+    expect(request.headers.get("x-cucumber-tool")).toBe("hulk");
     expect(request.body).toEqual({
       contents: [{ role: "user", parts: PARTS }],
-      generationConfig: { responseModalities: ["TEXT", "IMAGE"] },
+      generationConfig: { responseModalities: ["TEXT", "IMAGE"], thinkingConfig: IMAGE_THINKING },
     });
+  });
+
+  it("asks for the text role for a text call, whatever model the build names", async () => {
+    const fake = proxy({ fixture: "text-success.json" });
+    await generateText({
+      target: hostedTarget(),
+      model: "gemini-some-other-text-model",
+      parts: PARTS,
+      tool: "cucumber",
+    });
+    expect(fake.requests.map((r) => r.url.pathname)).toEqual(["/api/ai/v1beta/models/text:generateContent"]);
+    expect(fake.requests[0]!.headers.get("x-cucumber-tool")).toBe("cucumber");
+    expect(TEXT_MODEL).not.toBe("gemini-some-other-text-model");
   });
 
   it("reports the server's count from every answer's headers", async () => {
@@ -178,5 +194,50 @@ describe("hosted mode: the app's proxy (api/ai)", () => {
       expect(error).toMatchObject({ kind: "key-denied", retryable: false });
       expect(error.advice).toMatch(/AI service's own key was refused/);
     }
+  });
+  /**
+   * The proxy's own failures after a call went upstream (api/_lib/ai-errors.ts, domain cucumber.ai):
+   * 502 UPSTREAM_UNREACHABLE and 504 UPSTREAM_TIMEOUT, and its 500 INTERNAL. `requests` counts them.
+   */
+  function proxyFailure(code: 500 | 502 | 504, reason: string, message: string) {
+    const requests: URL[] = [];
+    const status = { 500: "INTERNAL", 502: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED" }[code];
+    const details = [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain: "cucumber.ai" }];
+    server.use(
+      http.post(`${HOSTED_AI_URL}/v1beta/models/*`, ({ request }) => {
+        requests.push(new URL(request.url));
+        return HttpResponse.json({ error: { code, message, status, details } }, { status: code });
+      }),
+    );
+    return { requests };
+  }
+
+  it.each<[500 | 502 | 504, string, string, GeminiErrorKind]>([
+    [502, "UPSTREAM_UNREACHABLE", "Could not reach the AI service.", "server"],
+    [504, "UPSTREAM_TIMEOUT", "The AI took too long to answer.", "timeout"],
+    [500, "INTERNAL", "Something went wrong on our side. Please try again later.", "server"],
+  ])(
+    "the proxy's %i %s: an image call is received once, never sent again on its own",
+    async (code, reason, message, kind) => {
+      vi.useFakeTimers();
+      const fake = proxyFailure(code, reason, message);
+      const waits: (RetryWait | null)[] = [];
+      const error = await failure(settle(generateImage(hostedImage({ onRetryWait: (w) => waits.push(w) }))));
+      expect(error).toMatchObject({ kind, status: code, retryable: false, message: `API error: ${message}` });
+      if (code !== 500) expect(error.advice).toMatch(/may still have been made.*press Try again/);
+      expect(fake.requests).toHaveLength(1);
+      expect(waits).toEqual([]);
+    },
+  );
+
+  it.each<[500 | 502 | 504, string]>([
+    [502, "UPSTREAM_UNREACHABLE"],
+    [504, "UPSTREAM_TIMEOUT"],
+    [500, "INTERNAL"],
+  ])("the proxy's %i %s for a text call is retried as before", async (code, reason) => {
+    vi.useFakeTimers();
+    const fake = proxyFailure(code, reason, "failed");
+    await failure(settle(generateText({ target: hostedTarget(), model: TEXT_MODEL, parts: PARTS })));
+    expect(fake.requests).toHaveLength(3);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * What the generateImage/generateText tests share: a user-key target, the models and an image request,
- * the image of image-success.json, the served answers, a clock run to the end with fake timers, and the
- * per-test reset of timers and mocks.
+ * What the generateImage/generateText tests share: a user-key target, the models, their thinking and an
+ * image request, the image of image-success.json, the served answers, a clock run to the end with fake
+ * timers, and the per-test reset of timers and mocks.
  */
 import { afterEach, vi } from "vitest";
 import { getEnv } from "@/config/env";
+import { defaultThinking } from "@/config/gemini-calls";
 import type { GeminiTarget, GenerateOptions } from "@/lib/gemini";
 import { server } from "../../msw/server";
 import { fixtureText, GEMINI_BASE_URL, geminiHandler, type GeminiReply } from "../../msw/gemini";
@@ -14,6 +15,9 @@ export { failure } from "./stream-kit";
 export { KEY, TEXT_MODEL };
 export const target: GeminiTarget = { baseUrl: GEMINI_BASE_URL, apiKey: KEY, source: "user-key" };
 export const IMAGE_MODEL = getEnv().VITE_GEMINI_IMAGE_MODEL;
+/** The thinkingConfig the page sends with each call to the default models. */
+export const IMAGE_THINKING = defaultThinking("image", IMAGE_MODEL);
+export const TEXT_THINKING = defaultThinking("text", TEXT_MODEL);
 const PHOTO = { mimeType: "image/jpeg", data: "/9j/4AAQSkZJRg==" };
 export const PARTS: GenerateOptions["parts"] = [{ text: "Add one cucumber." }, { inlineData: PHOTO }];
 

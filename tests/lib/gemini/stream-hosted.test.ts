@@ -5,7 +5,7 @@ import type { ServerUsage } from "@/lib/usage";
 import { server } from "../../msw/server";
 import { sseOf, textChunk } from "../../msw/gemini-stream";
 import { HOSTED_AI_URL, hostedAiHandler } from "../../msw/hosted";
-import { failure, options, TEXT_MODEL } from "./stream-kit";
+import { failure, options } from "./stream-kit";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -35,16 +35,18 @@ describe("hosted mode: a poem through the app's proxy", () => {
     server.use(fake.handler);
     const pieces: string[] = [];
     const text = await streamText(
-      options({ target: hostedTarget, onText: (_, piece) => pieces.push(piece) }),
+      options({ target: hostedTarget, tool: "poetry", onText: (_, piece) => pieces.push(piece) }),
     );
     expect(text).toBe("A poem, the end.");
     expect(pieces).toEqual(["A poem,", " the end."]);
     expect(fake.requests).toHaveLength(1);
     const request = fake.requests[0]!;
     expect(request.method).toBe("streamGenerateContent");
+    // The text role, not the model: the server calls the model it is configured with.
     expect(request.url.href).toBe(
-      `${window.location.origin}/api/ai/v1beta/models/${TEXT_MODEL}:streamGenerateContent?alt=sse`,
+      `${window.location.origin}/api/ai/v1beta/models/text:streamGenerateContent?alt=sse`,
     );
+    expect(request.headers.get("x-cucumber-tool")).toBe("poetry");
     expect(request.headers.get("authorization")).toBe("Bearer token-1");
     expect(request.headers.has("x-goog-api-key")).toBe(false);
     // The conversion the stream holds counts as not left: 3 - 1 used - 1 reserved.

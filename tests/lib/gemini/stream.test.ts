@@ -21,7 +21,7 @@ describe("streamText", () => {
   it("streams the recorded answer piece by piece, with the key in a header and alt=sse", async () => {
     const fake = serveStream({ sse: "stream-text-success.sse", pieceSize: 37 });
     const seen: string[] = [];
-    const text = await streamText(options({ onText: (all) => seen.push(all) }));
+    const text = await streamText(options({ tool: "poetry", onText: (all) => seen.push(all) }));
     expect(text).toBe(POEM);
     expect(seen.length).toBe(4);
     expect(seen[0]).toBe("Golden light on a quiet face,\n");
@@ -31,7 +31,13 @@ describe("streamText", () => {
     expect(request!.url.search).toBe("?alt=sse");
     expect(request!.headers.get("x-goog-api-key")).toBe(KEY);
     expect(request!.url.href).not.toContain(KEY);
-    expect(request!.body).toEqual({ contents: [{ role: "user", parts: PARTS }] });
+    expect(request!.body).toEqual({
+      contents: [{ role: "user", parts: PARTS }],
+      // The default text model's thinking level (src/config/gemini-calls.ts).
+      generationConfig: { thinkingConfig: { thinkingLevel: "LOW" } },
+    });
+    // Google is never told the tool.
+    expect(request!.headers.has("x-cucumber-tool")).toBe(false);
   });
 
   it("reads CRLF events and skips thought parts", async () => {
@@ -43,6 +49,20 @@ describe("streamText", () => {
       pieceSize: 5,
     });
     expect(await streamText(options())).toBe("Red sky,\nblue sea.");
+  });
+
+  it("a poem the model stopped with MAX_TOKENS after some text is delivered (the proxy counts it by the same rule)", async () => {
+    const fake = serveStream({
+      sse: { raw: sseOf([textChunk("Red sky at night,\n"), textChunk("sailors'", "MAX_TOKENS")]) },
+    });
+    expect(await streamText(options())).toBe("Red sky at night,\nsailors'");
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("MAX_TOKENS with no text at all is no poem", async () => {
+    serveStream({ sse: { raw: sseOf([textChunk("", "MAX_TOKENS")]) } });
+    const error = await failure(streamText(options({ maxAttempts: 1 })));
+    expect(error.kind).toBe("bad-response");
   });
 
   it("a final SAFETY chunk fails as a blocked answer, even after some text", async () => {
