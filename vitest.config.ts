@@ -28,6 +28,8 @@ const NODE_TESTS = [
   "tests/lib/gemini/client-refusals.test.ts",
   "tests/lib/gemini/client-retries.test.ts",
   "tests/lib/image/pick.test.ts",
+  "tests/api/ai-thinking.test.ts",
+  "tests/api/ai-answer.test.ts",
 ];
 
 /** The app's settings in every unit test: a Supabase that msw answers (tests/msw/supabase.ts). */

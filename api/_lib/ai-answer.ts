@@ -3,6 +3,7 @@
  * image-model answer with an image, a streamed text answer that completes. An event stream is passed
  * through piece by piece while it is watched; the reservation is finished exactly when it ends.
  */
+import { DELIVERED_FINISH_REASONS } from "../../src/config/gemini-calls.ts";
 import { geminiError, MESSAGES, REASONS, usageHeaders } from "./ai-errors.ts";
 import { isObject, type Call } from "./ai-request.ts";
 import type { UsageStatus } from "./usage.ts";
@@ -20,8 +21,10 @@ export function answerHasImage(body: unknown): boolean {
 }
 
 /**
- * Follows an SSE stream of GenerateContentResponse events: complete once a candidate finished with
- * STOP after some text, and failed when an error object arrives (with or without a `data:` prefix).
+ * Follows an SSE stream of GenerateContentResponse events: complete once a candidate finished with a
+ * reason that delivers the answer (STOP, or MAX_TOKENS: the page shows the text, so it counts; one rule
+ * with the page, src/config/gemini-calls.ts) after some text, and failed when an error object arrives
+ * (with or without a `data:` prefix) or another finish reason does (SAFETY, RECITATION...).
  */
 export class StreamWatcher {
   private buffer = "";
@@ -76,8 +79,9 @@ export class StreamWatcher {
             this.text = true;
         }
       }
-      if (candidate.finishReason === "STOP") this.stopped = true;
-      else if (typeof candidate.finishReason === "string") this.failed = true;
+      if (typeof candidate.finishReason !== "string") continue;
+      if (DELIVERED_FINISH_REASONS.includes(candidate.finishReason)) this.stopped = true;
+      else this.failed = true;
     }
   }
 }

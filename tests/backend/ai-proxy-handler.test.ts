@@ -160,6 +160,20 @@ describe("handleAiProxy with a recorded upstream", () => {
     expect(await usageOf(user)).toMatchObject({ used: 1, reserved: 0 });
   });
 
+  it("counts a poem the model stopped with MAX_TOKENS after some text: the page shows it (one rule)", async () => {
+    const user = await signUpUser("direct-stream-max-tokens");
+    const chunk = (text: string, finishReason?: string) =>
+      `data: ${JSON.stringify({ candidates: [{ content: { role: "model", parts: [{ text }] }, index: 0, ...(finishReason ? { finishReason } : {}) }] })}\r\n\r\n`;
+    const sse = `${chunk("Red sky at night,\n")}${chunk("sailors'", "MAX_TOKENS")}`;
+    const response = await call(user, answer(sse, 200, "text/event-stream"), {
+      model: TEXT_MODEL,
+      method: "streamGenerateContent",
+      body: textBody(),
+    });
+    expect(await response.text()).toBe(sse);
+    expect(await usageOf(user)).toMatchObject({ used: 1, reserved: 0 });
+  });
+
   it.each([
     ["stopped by the safety filter", fixture("stream-safety-stop.sse")],
     ["cut short", firstEvent()],
