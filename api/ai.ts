@@ -13,7 +13,8 @@
  *   2. the caller's `Authorization: Bearer` session, verified in-process with the project's JWT secret
  *      or JWKS (api/_lib/supabase.ts verifySession: no round trip on every AI call);
  *   3. a JSON body of at most MAX_BODY_BYTES with at most MAX_IMAGES inline images, and only Gemini's
- *      request fields (contents, generationConfig, safetySettings, systemInstruction);
+ *      request fields (contents, generationConfig, safetySettings, systemInstruction); its
+ *      generationConfig.thinkingConfig is the server's setting for the role (api/_lib/ai-thinking.ts);
  *   4. in one database call (reserve_conversion): the per-user rate limit (AI_RATE_LIMIT_PER_MINUTE,
  *      default 20; the custom prompt's analysis step also has its own, smaller one), then one
  *      conversion reserved atomically (a row lock): with none left the answer is 403 and nothing is
@@ -53,6 +54,7 @@ import { aiSettings, type AiSettings } from "./_lib/ai-settings.ts";
 import { passHeaders, streamThrough, upstreamFailed } from "./_lib/ai-answer.ts";
 import { geminiError, MESSAGES, REASONS, usageHeaders } from "./_lib/ai-errors.ts";
 import { countImages, parseCall, upstreamUrl } from "./_lib/ai-request.ts";
+import { forwardedBody } from "./_lib/ai-thinking.ts";
 import { holdConversion } from "./_lib/ai-reservation.ts";
 import {
   budgetReached,
@@ -198,7 +200,8 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
     upstream = await upstreamFetch(upstreamUrl(settings, call, url.searchParams), {
       method: "POST",
       headers: upstreamHeaders,
-      body: bytes as BodyInit,
+      // The server's thinking level for the role, whatever the page asked for.
+      body: forwardedBody(bytes, body, call.kind, settings.thinking) as BodyInit,
       signal: upstreamSignal,
     });
   } catch {

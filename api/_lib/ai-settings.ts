@@ -19,6 +19,8 @@
  *                             src/config/ai-timeouts.ts; the page waits 30 s longer).
  *   AI_RESERVATION_TTL_SECONDS how long a reservation holds a conversion. Default: the upstream timeout
  *                             plus 60 s. Set, it must be longer than the upstream timeout.
+ *   GEMINI_IMAGE_THINKING_LEVEL, GEMINI_TEXT_THINKING_LEVEL
+ *                             how much each model thinks (billed as output): api/_lib/ai-thinking.ts.
  * A value that breaks these rules is a problem (`problems`): the proxy refuses every call and logs it,
  * and `npm run dev` / `npm start` stop at start with the message.
  */
@@ -30,6 +32,7 @@ import {
   UPSTREAM_TIMEOUT_MS,
 } from "../../src/config/ai-timeouts.ts";
 import { nonEmpty, type Env } from "./http.ts";
+import { thinkingSettings, type ThinkingSettings } from "./ai-thinking.ts";
 
 export type AiSettings = {
   upstream: { configured: boolean; baseUrl: string; apiKey?: string; local: boolean };
@@ -41,6 +44,8 @@ export type AiSettings = {
   maxImages: number;
   reservationTtlSeconds: number;
   upstreamTimeoutMs: number;
+  /** How much each role's model thinks (GEMINI_IMAGE_THINKING_LEVEL, GEMINI_TEXT_THINKING_LEVEL). */
+  thinking: Pick<ThinkingSettings, Role>;
   /** Settings that break a rule, each a sentence naming the variable; the proxy refuses while any. */
   problems: string[];
 };
@@ -85,6 +90,16 @@ function waits(env: Env, problems: string[]) {
 }
 
 export function aiSettings(env: Env): AiSettings {
+  const settings = readSettings(env);
+  const thinking = thinkingSettings(env, { image: settings.imageModel, text: settings.textModel });
+  return {
+    ...settings,
+    thinking: { image: thinking.image, text: thinking.text },
+    problems: [...settings.problems, ...thinking.problems],
+  };
+}
+
+function readSettings(env: Env): AiSettings {
   const problems: string[] = [];
   const apiKey = nonEmpty(env.GEMINI_API_KEY);
   const localOrigin = nonEmpty(env.LOCAL_SERVER_ORIGIN);
@@ -115,6 +130,7 @@ export function aiSettings(env: Env): AiSettings {
     maxBodyBytes: positiveInteger(env.AI_MAX_BODY_BYTES, 4 * 1024 * 1024, 20 * 1024 * 1024),
     maxImages: positiveInteger(env.AI_MAX_IMAGES, 4, 16),
     ...waits(env, problems),
+    thinking: { image: null, text: null },
     problems,
   };
 }

@@ -111,3 +111,24 @@ export function withThinking(
   delete rest.generationConfig;
   return Object.keys(config).length > 0 ? { ...rest, generationConfig: config } : rest;
 }
+
+/**
+ * What the proxy sends upstream: the request's own bytes when they already carry the thinking the
+ * setting asks for (as the page sends it by default), else the body with it, serialised again.
+ */
+export function forwardedBody(
+  bytes: Uint8Array,
+  body: unknown,
+  kind: CallKind,
+  settings: Pick<ThinkingSettings, CallKind>,
+): Uint8Array {
+  if (!isObject(body)) return bytes;
+  const wanted = withThinking(body, kind, settings);
+  const sent = (value: unknown) => (isObject(value) ? value : {});
+  const before = sent(body.generationConfig);
+  const after = sent(wanted.generationConfig);
+  const same =
+    before.thinking_config === undefined &&
+    JSON.stringify(before.thinkingConfig) === JSON.stringify(after.thinkingConfig);
+  return same ? bytes : new TextEncoder().encode(JSON.stringify(wanted));
+}

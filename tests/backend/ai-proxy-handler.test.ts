@@ -65,7 +65,7 @@ describe("handleAiProxy with a recorded upstream", () => {
     });
   }
 
-  it("adds the server's key, sends the body unchanged and counts an image", async () => {
+  it("adds the server's key, sends the body with the server's thinking level and counts an image", async () => {
     const user = await signUpUser("direct-image");
     const upstream = answer(fixture("image-success.json"));
     const response = await call(user, upstream);
@@ -78,7 +78,11 @@ describe("handleAiProxy with a recorded upstream", () => {
     );
     expect(new Headers(init?.headers).get("x-goog-api-key")).toBe("server-key-for-tests");
     expect(new Headers(init?.headers).get("authorization")).toBeNull();
-    expect(JSON.parse(new TextDecoder().decode(init?.body as Uint8Array))).toEqual(imageBody());
+    const sent = imageBody();
+    expect(JSON.parse(new TextDecoder().decode(init?.body as Uint8Array))).toEqual({
+      ...sent,
+      generationConfig: { ...sent.generationConfig, thinkingConfig: { thinkingLevel: "MEDIUM" } },
+    });
     expect(await usageOf(user)).toMatchObject({ used: 1, reserved: 0 });
   });
 

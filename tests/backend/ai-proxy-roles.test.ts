@@ -160,3 +160,58 @@ describe("dev and start stop at boot on unusable AI settings", () => {
     expect(start).not.toThrow();
   });
 });
+
+describe("the server's thinking level for each role", () => {
+  const server = (env: Record<string, string> = {}) => ({
+    ...aiSettings({ GEMINI_API_KEY: "server-key", ...env }),
+    ratePerMinute: 100,
+  });
+  const sentBody = (upstream: ReturnType<typeof recorder>) =>
+    JSON.parse(
+      String(
+        upstream.mock.calls[0][1]?.body
+          ? new TextDecoder().decode(upstream.mock.calls[0][1].body as Uint8Array)
+          : "null",
+      ),
+    ) as {
+      generationConfig?: { thinkingConfig?: unknown; responseModalities?: unknown };
+    };
+
+  it("sends the image model's default level when the page sent none, keeping the rest of the request", async () => {
+    const upstream = recorder();
+    await call(server(), "image", upstream);
+    expect(sentBody(upstream).generationConfig).toEqual({
+      responseModalities: ["TEXT", "IMAGE"],
+      thinkingConfig: { thinkingLevel: "MEDIUM" },
+    });
+  });
+
+  it("replaces whatever level the page asked for with the operator's", async () => {
+    const upstream = recorder();
+    const body = imageBody();
+    await call(server({ GEMINI_IMAGE_THINKING_LEVEL: "minimal" }), "image", upstream, {
+      ...body,
+      generationConfig: { ...body.generationConfig, thinkingConfig: { thinkingLevel: "HIGH" } },
+    });
+    expect(sentBody(upstream).generationConfig?.thinkingConfig).toEqual({ thinkingLevel: "MINIMAL" });
+  });
+
+  it("forwards the page's own bytes when they already ask for the server's level", async () => {
+    const upstream = recorder();
+    const body = imageBody();
+    const asked = {
+      ...body,
+      generationConfig: { ...body.generationConfig, thinkingConfig: { thinkingLevel: "MEDIUM" } },
+    };
+    await call(server(), "image", upstream, asked);
+    expect(new TextDecoder().decode(upstream.mock.calls[0][1]?.body as Uint8Array)).toBe(
+      JSON.stringify(asked),
+    );
+  });
+
+  it("refuses a level the default model does not take, naming the variable", () => {
+    expect(aiSettings({ GEMINI_TEXT_THINKING_LEVEL: "MINIMAL" }).problems).toEqual([
+      expect.stringMatching(/^GEMINI_TEXT_THINKING_LEVEL must be one of LOW, MEDIUM, HIGH/),
+    ]);
+  });
+});
