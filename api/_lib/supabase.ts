@@ -111,14 +111,58 @@ export async function userClient(
   });
 }
 
-/** A client with the server's secret key (service_role). Throws when the target has none. */
+/**
+ * Clients kept for the process, by the fetch they use and then by project and key. Neither kind holds a
+ * session (NO_SESSION: nothing persisted, no refresh timer), so one serves every request, as supabase-js
+ * intends on a server: making a client per call cost the AI proxy about half a millisecond and a
+ * client's worth of garbage on every call. A client that failed to make is not kept.
+ */
+const clients = new WeakMap<typeof fetch, Map<string, Promise<Db>>>();
+
+function kept(fetchImpl: typeof fetch, key: string, make: () => Promise<Db>): Promise<Db> {
+  let byKey = clients.get(fetchImpl);
+  if (!byKey) {
+    byKey = new Map();
+    clients.set(fetchImpl, byKey);
+  }
+  const known = byKey.get(key);
+  if (known) return known;
+  const client = make();
+  byKey.set(key, client);
+  const forget = byKey;
+  client.catch(() => forget.delete(key));
+  return client;
+}
+
+/**
+ * A client with the server's secret key (service_role), one per project, key and fetch for the
+ * process. Throws when the target has none.
+ */
 export async function serviceClient(target: SupabaseTarget, fetchImpl: typeof fetch = fetch): Promise<Db> {
-  if (!target.secretKey) throw new Error("SUPABASE_SECRET_KEY is not set.");
-  return createClient<Database>(target.url, target.secretKey, {
-    global: { fetch: withTimeout(fetchImpl, SERVICE_TIMEOUT_MS) },
-    auth: NO_SESSION,
-    realtime: { transport: await webSocketTransport() },
-  });
+  const secretKey = target.secretKey;
+  if (!secretKey) throw new Error("SUPABASE_SECRET_KEY is not set.");
+  return kept(fetchImpl, `service\n${target.url}\n${secretKey}`, async () =>
+    createClient<Database>(target.url, secretKey, {
+      global: { fetch: withTimeout(fetchImpl, SERVICE_TIMEOUT_MS) },
+      auth: NO_SESSION,
+      realtime: { transport: await webSocketTransport() },
+    }),
+  );
+}
+
+/**
+ * A client with only the publishable key, for checking a token passed to it (auth.getClaims(token)), one
+ * per project and fetch for the process. Never used to act as anyone: it has no session and no user's
+ * Authorization header. supabase-js keeps the project's JWKS for every client anyway.
+ */
+function verifierClient(target: SupabaseTarget, fetchImpl: typeof fetch): Promise<Db> {
+  return kept(fetchImpl, `verifier\n${target.url}\n${target.publishableKey}`, async () =>
+    createClient<Database>(target.url, target.publishableKey, {
+      global: { fetch: withTimeout(fetchImpl) },
+      auth: NO_SESSION,
+      realtime: { transport: await webSocketTransport() },
+    }),
+  );
 }
 
 export type Caller = { ok: true; user: User } | { ok: false; status: 401 | 502 };
@@ -164,7 +208,7 @@ export async function verifySession(
     const claims = await verifyHs256(token, target.jwtSecret);
     return claims ? { ok: true, userId: claims.sub } : { ok: false, status: 401 };
   }
-  const supabase = await userClient(target, token, fetchImpl);
+  const supabase = await verifierClient(target, fetchImpl);
   const { data, error } = await supabase.auth.getClaims(token);
   const sub = data?.claims.sub;
   if (!error && typeof sub === "string" && data?.claims.role === "authenticated")

@@ -1,6 +1,7 @@
 // Shared by the performance scripts (check-budget, bench-lighthouse, bench-batch, bench-image,
-// bench-canvas): start the built app exactly as `npm start` serves it, on a free port and a throw-away
-// database, and find Debian's Chromium.
+// bench-canvas, bench-quota): start the built app exactly as `npm start` serves it, on a free port and a
+// throw-away database (PGlite in a temporary folder, or the PostgreSQL server of `env.DATABASE_URL`
+// with only the local secrets in that folder), and find Debian's Chromium.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -27,8 +28,9 @@ export function freePort() {
 
 /**
  * `node scripts/start.mjs` (build + preview with the local backend) on `port`, building into `outDir`,
- * with a fresh database in a temporary folder and `env` added to its environment (AI_MODE=hosted...). Resolves once the app answers; `stop()` ends the server
- * and deletes the database.
+ * with a fresh data folder (`dbDir`: the PGlite database and the local secrets, or only the secrets when
+ * `env.DATABASE_URL` names a PostgreSQL server) and `env` added to its environment (AI_MODE=hosted...).
+ * Resolves once the app answers; `stop()` ends the server and deletes the folder.
  */
 export async function startApp({ port, outDir, log = false, timeoutMs = 180_000, env = {} }) {
   const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), "restyle-perf-db-"));
@@ -53,9 +55,16 @@ export async function startApp({ port, outDir, log = false, timeoutMs = 180_000,
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
   const exited = new Promise((resolve) => child.once("exit", resolve));
+  // If this process ends first (process.exit on Ctrl-C, an uncaught error), the server ends with it.
+  const onExit = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    fs.rmSync(dbDir, { recursive: true, force: true });
+  };
+  process.once("exit", onExit);
 
   const stop = async () => {
-    if (child.exitCode === null) {
+    process.off("exit", onExit);
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
       await exited;
@@ -83,7 +92,7 @@ export async function startApp({ port, outDir, log = false, timeoutMs = 180_000,
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, outDir: path.resolve(root, outDir), stop };
+  return { url, outDir: path.resolve(root, outDir), dbDir, stop };
 }
 
 /** Sign a fresh user up through the real form; the local backend signs them straight in. */
