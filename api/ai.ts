@@ -217,16 +217,17 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
     return streamThrough(response, (count) => end(count, outcome(count)), usageHeaders(held));
   }
 
-  // A whole answer: read it, decide what it counts, then answer with the new count.
-  let text: string;
+  // A whole answer: read it, decide what it counts, then answer with the new count. The bytes are
+  // passed on as they came (a picture's answer is megabytes: no second encoding of the text).
+  let raw: Uint8Array;
   try {
-    text = await upstream.text();
+    raw = new Uint8Array(await upstream.arrayBuffer());
   } catch {
     return upstreamFailed(timeout.aborted, await end(0, broke(upstream.status)));
   }
-  const answer = wholeAnswer(call, upstream.status, text);
+  const answer = wholeAnswer(call, upstream.status, new TextDecoder().decode(raw));
   const status = await end(answer.count, answer.outcome);
-  return new Response(text, {
+  return new Response(raw as BodyInit, {
     status: upstream.status,
     headers: passHeaders(upstream, usageHeaders(status)),
   });
