@@ -98,6 +98,7 @@ async function createPostgresApp(local: LocalProject, url: string): Promise<Lite
       },
     },
   });
+  batchRequestSettings(connection);
   // supabase/config.toml with its env(...) values filled in, as createApp reads it (protected in lite's
   // types, public at run time), then the same App createApp makes, on this connection, admin mode off.
   const reader = local as unknown as {
@@ -106,6 +107,71 @@ async function createPostgresApp(local: LocalProject, url: string): Promise<Lite
   const config = await reader.readConfig();
   const app = new App({ ...config, connection, options: { server: { admin: false } } });
   return (await app.init()) as unknown as LiteApp;
+}
+
+/** A statement run inside lite's request transaction (a Kysely transaction). */
+type Executor = {
+  executeQuery(query: {
+    sql: string;
+    parameters: readonly unknown[];
+    query: { kind: "RawNode" };
+  }): Promise<unknown>;
+};
+type RequestContext = {
+  auth?: { role?: string; uid?: unknown; jwt?: unknown };
+  storage?: { operation?: unknown };
+};
+type RpcRequest = { method: string; path: string; requestHeaders?: Record<string, string> };
+type SettingHooks = {
+  applyJwtSessionContext(trx: Executor, context: RequestContext, setRole: boolean): Promise<void>;
+  applyRpcRequestGucs(trx: Executor, request: RpcRequest): Promise<void>;
+};
+
+const raw = (trx: Executor, sql: string, parameters: unknown[]) =>
+  trx.executeQuery({ sql, parameters, query: { kind: "RawNode" } });
+
+/**
+ * lite 0.10 starts each request's transaction with one `select set_config(...)` per setting (the role,
+ * the JWT's claims, then for an RPC the request's method, path and headers): about ten round trips
+ * before the query itself, which on a real server is most of what a request costs (bench:quota). Here
+ * the same settings are made in one statement for each of the two steps, with the same values.
+ * `set_config('role', …, true)` is `SET LOCAL ROLE`, which lite also ran, so that one is not repeated.
+ * Fails at start if lite no longer has these two steps.
+ */
+function batchRequestSettings(connection: object): void {
+  const hooks = connection as Partial<SettingHooks>;
+  if (typeof hooks.applyJwtSessionContext !== "function" || typeof hooks.applyRpcRequestGucs !== "function") {
+    throw new Error(
+      "@supabase/lite changed: applyJwtSessionContext / applyRpcRequestGucs are gone (see server/backend/plugin.ts)",
+    );
+  }
+  hooks.applyJwtSessionContext = async (trx, context) => {
+    const role = context.auth?.role || "anon";
+    const jwt = context.auth?.jwt;
+    const settings: [string, string][] = [
+      ["role", role],
+      ["request.jwt.claim.sub", String(context.auth?.uid ?? "")],
+      ["request.jwt.claim.role", role],
+      ["storage.operation", String(context.storage?.operation ?? "")],
+    ];
+    if (jwt && typeof jwt === "object") settings.push(["request.jwt.claims", JSON.stringify(jwt)]);
+    await setAll(trx, settings);
+  };
+  hooks.applyRpcRequestGucs = async (trx, request) => {
+    await setAll(trx, [
+      ["response.status", ""],
+      ["response.headers", ""],
+      ["request.method", request.method],
+      ["request.path", request.path],
+      ["request.headers", JSON.stringify(request.requestHeaders ?? {})],
+    ]);
+  };
+}
+
+/** `select set_config(name, value, true), …` for every pair, in order, in one statement. */
+async function setAll(trx: Executor, settings: [string, string][]): Promise<void> {
+  const calls = settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`);
+  await raw(trx, `select ${calls.join(", ")}`, settings.flat());
 }
 
 /** Where the local backend keeps its data: DATABASE_URL's server, else PGlite in SUPALITE_DB_URL. */
