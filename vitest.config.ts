@@ -42,6 +42,10 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { "@": path.resolve("src") } },
   test: {
+    // npm test's phase table shows each project's time (tests/project-times-reporter.ts).
+    reporters: process.env.TEST_PROJECT_TIMES_FILE
+      ? ["default", "./tests/project-times-reporter.ts"]
+      : ["default"],
     projects: [
       {
         extends: true,

@@ -32,11 +32,34 @@ const times = (process.env.TEST_PHASE_TIMES ?? "")
   });
 
 // The accessibility spec's reporter (e2e/a11y-reporter.ts) writes its summary here; shown with the table.
-const a11ySummary = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "restyle-a11y-")), "summary.txt");
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "restyle-test-reports-"));
+const a11ySummary = path.join(reports, "a11y-summary.txt");
 process.env.A11Y_SUMMARY_FILE = a11ySummary;
+// Each vitest project's time (tests/project-times-reporter.ts) and the backend's PostgreSQL start-up
+// (tests/backend/global-setup.ts): shown under the vitest phase, whose time includes them.
+const projectTimes = path.join(reports, "project-times.json");
+process.env.TEST_PROJECT_TIMES_FILE = projectTimes;
+
+/** Rows under the vitest phase: the backend project (on PostgreSQL) and its server's start-up. */
+function vitestRows() {
+  if (!fs.existsSync(projectTimes)) return [];
+  const { projects = {}, backendSetupMs } = JSON.parse(fs.readFileSync(projectTimes, "utf8"));
+  const rows = [];
+  if (projects.backend !== undefined) {
+    rows.push({
+      name: "  of which backend",
+      seconds: projects.backend / 1000,
+      status: "PostgreSQL, files in turn",
+    });
+  }
+  if (backendSetupMs !== undefined) {
+    rows.push({ name: "  and its server", seconds: backendSetupMs / 1000, status: "initdb, migrations" });
+  }
+  return rows.map((row) => ({ ...row, part: true }));
+}
 
 function report() {
-  const total = times.reduce((sum, t) => sum + t.seconds, 0);
+  const total = times.filter((t) => !t.part).reduce((sum, t) => sum + t.seconds, 0);
   const rows = [...times, { name: "total", seconds: total, status: "" }];
   const width = Math.max(...rows.map((r) => r.name.length));
   console.info("\nPhase times:");
@@ -52,6 +75,7 @@ for (const [name, [command, args]] of PHASES) {
   const result = spawnSync(command, args, { stdio: "inherit" });
   const code = result.status ?? 1;
   times.push({ name, seconds: (performance.now() - started) / 1000, status: code === 0 ? "ok" : "FAILED" });
+  if (name === "vitest") times.push(...vitestRows());
   if (code !== 0) {
     report();
     console.error(`\n${name} failed (exit code ${code}).`);

@@ -12,6 +12,7 @@
 // plugin would set VITE_LOCAL_PREVIEW_ENGINE in this process, which every test worker inherits).
 // Tests reach /auth/v1, /rest/v1 and /api over HTTP, exactly as the browser app does. Nothing is mocked.
 import fs from "node:fs/promises";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -86,6 +87,14 @@ function runExitCode(before: typeof process.exitCode): typeof process.exitCode {
   return code === 1 || (typeof code === "number" && code >= 128) ? code : before;
 }
 
+/** For npm test's phase table: how long starting the server and the backend took (project-times). */
+function recordSetupTime(ms: number): void {
+  const file = process.env.TEST_PROJECT_TIMES_FILE;
+  if (!file) return;
+  const before = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as object) : {};
+  writeFileSync(file, JSON.stringify({ ...before, backendSetupMs: Math.round(ms) }));
+}
+
 /** The local preview engine at /__local-ai, without the engine plugin's VITE_LOCAL_PREVIEW_ENGINE. */
 function localEngine(): Plugin {
   return {
@@ -109,6 +118,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Read by the backend plugin and by supabase/config.toml's `url = "env(SUPALITE_DB_URL)"`.
   process.env.SUPALITE_DB_URL = dbDir;
   process.env.LITE_TELEMETRY = "0";
+  const setupStarted = performance.now();
   const cluster = await startCluster();
   process.env.DATABASE_URL = cluster.url;
 
@@ -169,6 +179,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (!jwtSecret) throw new Error("The backend plugin did not generate the local backend's JWT secret.");
     project.provide("jwtSecret", jwtSecret);
     project.provide("databaseUrl", cluster.url);
+    recordSetupTime(performance.now() - setupStarted);
   } catch (error) {
     await teardown();
     throw error;
