@@ -62,11 +62,14 @@ test("Freemium: three conversions through the proxy, the fourth refused; clearin
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.getByText("You've used all your free conversions for this month")).toBeVisible();
   expectAllThroughProxy(requests);
-  // Three images; the cucumber's photo analysis (the text model) before each counts nothing.
-  const imageCalls = requests.filter((url) => url.pathname.includes(GEMINI_DEFAULTS.VITE_GEMINI_IMAGE_MODEL));
+  // Three images, asked for by role (the server picks the model); the cucumber's photo analysis (the
+  // text role) before each counts nothing.
+  const imageCalls = requests.filter((url) => url.pathname.endsWith("/models/image:generateContent"));
   expect(imageCalls).toHaveLength(3);
+  expect(requests.every((url) => /\/models\/(image|text):/.test(url.pathname))).toBe(true);
 
-  // The proxy itself refuses, whatever the page believes: nothing is sent upstream.
+  // The proxy itself refuses, whatever the page believes: nothing is sent upstream (a model's own ID,
+  // as a page built before roles sends it, is held to the same count).
   const token = await accessToken(page);
   const direct = await page.request.post(
     `/api/ai/v1beta/models/${GEMINI_DEFAULTS.VITE_GEMINI_IMAGE_MODEL}:generateContent`,
