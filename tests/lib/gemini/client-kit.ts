@@ -3,7 +3,7 @@
  * image request, the image of image-success.json, the served answers, a clock run to the end with fake
  * timers, and the per-test reset of timers and mocks.
  */
-import { afterEach, vi } from "vitest";
+import { afterEach, beforeAll, vi } from "vitest";
 import { getEnv } from "@/config/env";
 import { defaultThinking } from "@/config/gemini-calls";
 import type { GeminiTarget, GenerateOptions } from "@/lib/gemini";
@@ -54,8 +54,17 @@ export async function settle<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/** Registers the per-test reset (call once at the top of a test file): real timers, no mocks left. */
+/**
+ * Registers the per-test reset (call once at the top of a test file): real timers, no mocks left. Also
+ * loads the reading of failed answers first (http-error.ts, which the client fetches with the first
+ * failed answer): with fake timers, `settle` advances the clock in a bounded loop, and a module still
+ * loading from disk when the loop ends (the first failure of a file, on a busy machine) left the retry's
+ * timer unfired and the test waiting until its timeout.
+ */
 export function clientTestSetup() {
+  beforeAll(async () => {
+    await import("@/lib/gemini/http-error");
+  });
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
