@@ -21,36 +21,30 @@ export function answerHasImage(body: unknown): boolean {
 }
 
 /**
- * Follows an SSE stream of GenerateContentResponse events: complete once a candidate finished with a
- * reason that delivers the answer (STOP, or MAX_TOKENS: the page shows the text, so it counts; one rule
- * with the page, src/config/gemini-calls.ts) after some text, and failed when an error object arrives
- * (with or without a `data:` prefix) or another finish reason does (SAFETY, RECITATION...).
+ * Splits an event stream into its events, each handed on as parsed JSON: `data:` lines joined, or a
+ * bare JSON object (an error may arrive without the prefix, docs/gemini.md). Blocks that are not JSON
+ * (comments, keep-alives) are skipped. One reader for everything the proxy watches in a stream.
  */
-export class StreamWatcher {
+export class SseEvents {
   private buffer = "";
-  private text = false;
-  private stopped = false;
-  private failed = false;
   private readonly decoder = new TextDecoder();
+
+  constructor(private readonly onEvent: (event: unknown) => void) {}
 
   push(chunk: Uint8Array): void {
     this.buffer += this.decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, "\n");
     const blocks = this.buffer.split("\n\n");
     this.buffer = blocks.pop() ?? "";
-    for (const block of blocks) this.read(block);
+    for (const block of blocks) this.block(block);
   }
 
   finish(): void {
     this.buffer += this.decoder.decode();
-    if (this.buffer.trim()) this.read(this.buffer);
+    if (this.buffer.trim()) this.block(this.buffer);
     this.buffer = "";
   }
 
-  get completed(): boolean {
-    return this.stopped && this.text && !this.failed;
-  }
-
-  private read(block: string): void {
+  private block(block: string): void {
     const lines = block.split("\n");
     const data = lines.some((line) => line.startsWith("data:"))
       ? lines
@@ -64,6 +58,35 @@ export class StreamWatcher {
     } catch {
       return;
     }
+    this.onEvent(event);
+  }
+}
+
+/**
+ * Follows an SSE stream of GenerateContentResponse events: complete once a candidate finished with a
+ * reason that delivers the answer (STOP, or MAX_TOKENS: the page shows the text, so it counts; one rule
+ * with the page, src/config/gemini-calls.ts) after some text, and failed when an error object arrives
+ * (with or without a `data:` prefix) or another finish reason does (SAFETY, RECITATION...).
+ */
+export class StreamWatcher {
+  private text = false;
+  private stopped = false;
+  private failed = false;
+  private readonly events = new SseEvents((event) => this.read(event));
+
+  push(chunk: Uint8Array): void {
+    this.events.push(chunk);
+  }
+
+  finish(): void {
+    this.events.finish();
+  }
+
+  get completed(): boolean {
+    return this.stopped && this.text && !this.failed;
+  }
+
+  private read(event: unknown): void {
     if (!isObject(event)) return;
     if (event.error !== undefined) {
       this.failed = true;

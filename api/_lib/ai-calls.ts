@@ -7,7 +7,7 @@
  * unaffected.
  */
 import type { ToolId } from "../../src/config/tools.ts";
-import { answerHasImage, wholeAnswerCount } from "./ai-answer.ts";
+import { answerHasImage, SseEvents, wholeAnswerCount } from "./ai-answer.ts";
 import { estimateCost, usageOf, type CostSettings, type Usage } from "./ai-cost.ts";
 import { isObject, type Call } from "./ai-request.ts";
 import type { Finish } from "./ai-reservation.ts";
@@ -94,35 +94,14 @@ export class AnswerTally {
   errorCode: number | null = null;
   broke = false;
   cancelled = false;
-  private buffer = "";
-  private readonly decoder = new TextDecoder();
+  private readonly events = new SseEvents((event) => this.read(event));
 
   push(chunk: Uint8Array): void {
-    this.buffer += this.decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, "\n");
-    const blocks = this.buffer.split("\n\n");
-    this.buffer = blocks.pop() ?? "";
-    for (const block of blocks) this.readBlock(block);
+    this.events.push(chunk);
   }
 
   finish(): void {
-    this.buffer += this.decoder.decode();
-    if (this.buffer.trim()) this.readBlock(this.buffer);
-    this.buffer = "";
-  }
-
-  private readBlock(block: string): void {
-    const lines = block.split("\n");
-    const data = lines.some((line) => line.startsWith("data:"))
-      ? lines
-          .filter((line) => line.startsWith("data:"))
-          .map((line) => line.slice(5).replace(/^ /, ""))
-          .join("\n")
-      : block;
-    try {
-      this.read(JSON.parse(data));
-    } catch {
-      // Not an event (a comment, a keep-alive): nothing to tally.
-    }
+    this.events.finish();
   }
 
   /** One GenerateContentResponse (or an error object). */

@@ -4,27 +4,15 @@
 // with only the local secrets in that folder), and find Debian's Chromium.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export { chromiumPath, CHROMIUM_ARGS } from "./chromium.mjs";
+/** A port nothing listens on right now (loopback). */
+export { freePort } from "./pg-cluster.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-/** A port nothing listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * `node scripts/start.mjs` (build + preview with the local backend) on `port`, building into `outDir`,
