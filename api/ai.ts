@@ -40,7 +40,8 @@
  * (one indexed sum) just before the reservation, and once it reaches the budget the call is refused with
  * 503 DAILY_BUDGET_REACHED: nothing is reserved, counted or sent. Every call that went upstream is
  * recorded in ai_calls (tool from x-cucumber-tool, model, image size, tokens, plan, estimated cost, and
- * a failure class when it did not count), written side by side with the end of its reservation.
+ * a failure class when it did not count), written in the same database call that ends its reservation
+ * (finish_and_record).
  */
 import {
   bearerToken,
@@ -174,9 +175,8 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
   const upstreamSignal = AbortSignal.any([request.signal, timeout]);
   const upstreamHeaders: Record<string, string> = { "content-type": "application/json" };
   if (settings.upstream.apiKey) upstreamHeaders["x-goog-api-key"] = settings.upstream.apiKey;
-  // Ends the reservation and records the call (ai_calls) side by side, once.
+  // Ends the reservation and records the call (ai_calls) in one database call, once.
   const end = recordingFinish(
-    db,
     costs,
     {
       userId,

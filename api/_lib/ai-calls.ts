@@ -11,7 +11,6 @@ import { answerHasImage, SseEvents, wholeAnswerCount } from "./ai-answer.ts";
 import { estimateCost, usageOf, type CostSettings, type Usage } from "./ai-cost.ts";
 import { isObject, type Call } from "./ai-request.ts";
 import type { Finish } from "./ai-reservation.ts";
-import type { Db } from "./supabase.ts";
 import type { UsageStatus } from "./usage.ts";
 
 /** The tool ids of src/config/tools.ts (ALL_TOOLS), which the page names in x-cucumber-tool. */
@@ -258,35 +257,29 @@ export function callRow(costs: CostSettings, facts: CallFacts, count: number, ou
 
 const unpricedLogged = new Set<string>();
 
-async function writeRow(db: Db, row: ReturnType<typeof callRow>): Promise<void> {
+/** Says once per model that its calls are recorded at $0 (no price for it). */
+function warnUnpriced(row: ReturnType<typeof callRow>): void {
   if (row.cost_basis === "unpriced" && !unpricedLogged.has(row.model)) {
     unpricedLogged.add(row.model);
     console.warn(
       `[api/ai] the model "${row.model}" has no price (src/config/ai-prices.ts, AI_PRICES_JSON): its calls are recorded at $0.`,
     );
   }
-  try {
-    const { error } = await db.from("ai_calls").insert(row);
-    if (error) throw new Error(`${error.code ?? ""} ${error.message}`);
-  } catch (error) {
-    console.error("[api/ai] could not record a call:", error instanceof Error ? error.message : error);
-  }
 }
 
-/** Ends a call: `finish` (the reservation) and its record, once, side by side. */
+/**
+ * Ends a call: `finish` (the reservation) with its record, once, in one database call
+ * (finish_and_record: a row the table refuses is reported there and never costs the count).
+ */
 export type RecordingFinish = (count: number, outcome: Outcome) => Promise<UsageStatus | null>;
 
-export function recordingFinish(
-  db: Db,
-  costs: CostSettings,
-  facts: CallFacts,
-  finish: Finish,
-): RecordingFinish {
+export function recordingFinish(costs: CostSettings, facts: CallFacts, finish: Finish): RecordingFinish {
   let recorded = false;
   return async (count, outcome) => {
     if (recorded) return finish(count);
     recorded = true;
-    const [status] = await Promise.all([finish(count), writeRow(db, callRow(costs, facts, count, outcome))]);
-    return status;
+    const row = callRow(costs, facts, count, outcome);
+    warnUnpriced(row);
+    return finish(count, row);
   };
 }

@@ -6,11 +6,15 @@
 import type { AiSettings } from "./ai-settings.ts";
 import { geminiError, MESSAGES, REASONS, usageHeaders } from "./ai-errors.ts";
 import type { Call } from "./ai-request.ts";
+import type { Json } from "../../src/config/database.types.ts";
 import type { Db } from "./supabase.ts";
 import { finishConversion, reserveConversion, type RateLimit, type UsageStatus } from "./usage.ts";
 
-/** Ends the reservation, counting `count` conversions; the month after it, when the database said. */
-export type Finish = (count: number) => Promise<UsageStatus | null>;
+/**
+ * Ends the reservation, counting `count` conversions, and records the call (`call`, an ai_calls row) in
+ * the same database call; the month after it, when the database said.
+ */
+export type Finish = (count: number, call?: Json) => Promise<UsageStatus | null>;
 
 export type Hold = { ok: true; held: UsageStatus; finish: Finish } | { ok: false; response: Response };
 
@@ -55,10 +59,10 @@ export async function holdConversion(
  */
 function finisher(db: Db, reservationId: string): Finish {
   let ending: Promise<UsageStatus | null> | undefined;
-  const end = async (count: number): Promise<UsageStatus | null> => {
+  const end = async (count: number, call?: Json): Promise<UsageStatus | null> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await finishConversion(db, reservationId, count);
+        return await finishConversion(db, reservationId, count, call);
       } catch (error) {
         if (attempt < 2) continue;
         console.error(
@@ -69,12 +73,12 @@ function finisher(db: Db, reservationId: string): Finish {
       }
     }
   };
-  return async (count) => {
+  return async (count, call) => {
     if (ending) {
       await ending;
       return null;
     }
-    ending = end(count);
+    ending = end(count, call);
     return ending;
   };
 }

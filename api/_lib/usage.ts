@@ -3,6 +3,7 @@
  * service_role only), called with the server's secret key. Postgres decides, not this process:
  * serverless instances share no memory, so every count and every limit lives in the database.
  */
+import type { Json } from "../../src/config/database.types.ts";
 import type { Db } from "./supabase.ts";
 
 type Status = { tier: string; monthly_limit: number; used: number; reserved: number; remaining: number };
@@ -79,11 +80,17 @@ export async function finishConversion(
   client: Db,
   reservationId: string,
   count: number,
+  call?: Json,
 ): Promise<UsageStatus | null> {
-  const { data, error } = await client.rpc("finish_conversion", {
-    p_reservation_id: reservationId,
-    p_count: count,
-  });
+  // With the call's record (an ai_calls row), one round trip does both (finish_and_record).
+  const { data, error } =
+    call === undefined
+      ? await client.rpc("finish_conversion", { p_reservation_id: reservationId, p_count: count })
+      : await client.rpc("finish_and_record", {
+          p_reservation_id: reservationId,
+          p_count: count,
+          p_call: call,
+        });
   const row = firstRow("finish_conversion", data, error);
   return row.finished ? toStatus(row) : null;
 }

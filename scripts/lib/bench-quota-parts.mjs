@@ -87,6 +87,6 @@ export async function measureParts({ url, body, users, spare, secretKey, engineP
     `up to the reserve's answer (403 at the limit): ${ms(p50(atLimit))}; so the reserve step: ${ms(p50(atLimit) - beforeDb)}`,
     `reserve_conversion alone, over REST from here: ${ms(p50(reserve))}; finish_conversion: ${ms(p50(finish))}`,
     `after the reserve: ${ms(afterReserve)} (the photo's second hop, the engine's ${(answerBytes / 1e6).toFixed(1)} MB answer ` +
-      `read, checked for an image and sent on, finish_conversion and the call's ai_calls row side by side)`,
+      `read, checked for an image and sent on, finish_and_record: the count and the call's ai_calls row in one database call)`,
   ];
 }

@@ -316,6 +316,22 @@ export type Database = {
         }[];
       };
       end_checkout: { Args: { p_user_id: string }; Returns: undefined };
+      finish_and_record: {
+        Args: {
+          p_call: Json;
+          p_count: number;
+          p_now?: string;
+          p_reservation_id: string;
+        };
+        Returns: {
+          finished: boolean;
+          monthly_limit: number;
+          remaining: number;
+          reserved: number;
+          tier: string;
+          used: number;
+        }[];
+      };
       finish_conversion: {
         Args: { p_count: number; p_now?: string; p_reservation_id: string };
         Returns: {

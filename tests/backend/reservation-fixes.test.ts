@@ -10,7 +10,7 @@
 import postgres from "postgres";
 import { inject } from "vitest";
 import { signUpUser, type TestUser } from "./helpers";
-import { at, finish, reserve, status, useUp, NOV } from "./usage-helpers";
+import { at, finish, reserve, rpc, status, useUp, NOV } from "./usage-helpers";
 
 let sql: postgres.Sql;
 
@@ -102,5 +102,51 @@ describe("a result delivered is always counted", () => {
       holder.release();
     }
     expect(await status(user, at(NOV, 401))).toMatchObject({ used: 2, reserved: 1 });
+  });
+});
+
+describe("finish_and_record: the end of a call and its record in one database call", () => {
+  const call = (user: TestUser, tool: string) => ({
+    user_id: user.user.id,
+    tier: "Freemium",
+    tool,
+    model: "gemini-nano-banana-2.1",
+    kind: "image",
+    image_size: "1K",
+    counted: true,
+    failure: null,
+    http_status: 200,
+    prompt_tokens: 300,
+    candidates_tokens: 1290,
+    thoughts_tokens: null,
+    cost_usd_micros: 39_150,
+    cost_basis: "tokens",
+  });
+  const recorded = (user: TestUser) =>
+    sql<{ tool: string; cost_usd_micros: string }[]>`
+      select tool, cost_usd_micros::text from public.ai_calls where user_id = ${user.user.id}`;
+  const finishAndRecord = (id: string, row: object) =>
+    rpc<{ finished: boolean }>("finish_and_record", {
+      p_reservation_id: id,
+      p_count: 1,
+      p_call: row,
+      p_now: NOV,
+    });
+
+  it("counts the result and records the call", async () => {
+    const user = await signUpUser("finish-record");
+    const reserved = await reserve(user);
+    expect((await finishAndRecord(reserved.reservation_id!, call(user, "hulk"))).finished).toBe(true);
+    expect(await status(user)).toMatchObject({ used: 1, reserved: 0 });
+    expect(await recorded(user)).toEqual([{ tool: "hulk", cost_usd_micros: "39150" }]);
+  });
+
+  it("still counts the result when the table refuses the record", async () => {
+    const user = await signUpUser("finish-record-refused");
+    const reserved = await reserve(user);
+    // A tool name the table's check refuses: the record is dropped with a warning, the count stands.
+    expect((await finishAndRecord(reserved.reservation_id!, call(user, "Not A Tool!"))).finished).toBe(true);
+    expect(await status(user)).toMatchObject({ used: 1, reserved: 0 });
+    expect(await recorded(user)).toEqual([]);
   });
 });
