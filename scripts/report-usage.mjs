@@ -1,18 +1,29 @@
 #!/usr/bin/env node
 // `npm run report:usage`: what the hosted AI did and cost, from the ai_calls table (supabase/migrations/
-// 20261127010000_ai_costs.sql) of the database at DATABASE_URL: today's (UTC) and this month's
-// conversions, failures by class, tokens and estimated cost, by tool and by plan, as tables.
+// 20261127010000_ai_costs.sql): today's (UTC) and this month's conversions, failures by class, tokens
+// and estimated cost, by tool and by plan, as tables. The database computes the numbers
+// (public.ai_usage_report); this script asks it one of three ways:
 //
-//   DATABASE_URL=postgres://... npm run report:usage [-- --date 2026-11-27] [-- --json]
+//   DATABASE_URL=postgres://... npm run report:usage        a PostgreSQL connection
+//   SUPABASE_URL=... SUPABASE_SECRET_KEY=... npm run report:usage
+//                                                           a project's API with its secret key
+//   npm run report:usage [-- --url http://localhost:5173]   the local backend of npm start (4173) or
+//                                                           npm run dev, its key from .data/local-db
+//   options: --date 2026-11-27 (another day, and its month up to that day), --json (the numbers)
 //
-// DATABASE_URL is a PostgreSQL connection string with the right to read public.ai_calls: on a hosted
-// Supabase project, the one under "Connect" in its dashboard (the `postgres` user; the session pooler
-// or the direct connection, with the database password, and `?sslmode=require`). The transaction
-// pooler (port 6543) works too: nothing here is a prepared statement. --date reports another day (and
-// its month up to that day); --json prints the numbers as JSON instead of tables. Read only.
+// On a hosted Supabase project, DATABASE_URL is the connection string under "Connect" in its dashboard
+// (the `postgres` user; the session pooler or the direct connection, with the database password, and
+// `?sslmode=require`); the transaction pooler (port 6543) works too: nothing here is a prepared
+// statement. Read only.
+import fs from "node:fs";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+
+const USAGE =
+  "npm run report:usage [-- --date YYYY-MM-DD] [-- --json] [-- --url URL]: DATABASE_URL, or SUPABASE_URL " +
+  "and SUPABASE_SECRET_KEY, or the local backend at --url (default http://localhost:4173)";
 
 /** The UTC day `date` names, and the first day of its month. */
 export function period(date) {
@@ -21,33 +32,39 @@ export function period(date) {
 
 const num = (value) => Number(value ?? 0);
 
+/**
+ * Where the numbers come from: public.ai_usage_report(from, to) (supabase/migrations/
+ * 20261127030000_ai_usage_report.sql), over a PostgreSQL connection or through the project's API with
+ * the server's secret key. Both answer the function's JSON.
+ */
+export function databaseSource(sql) {
+  return async (from, to) => {
+    const [{ report }] = await sql`select public.ai_usage_report(${from}::date, ${to}::date) as report`;
+    return report;
+  };
+}
+
+export function apiSource(url, secretKey, fetchImpl = fetch) {
+  return async (from, to) => {
+    const response = await fetchImpl(`${url.replace(/\/+$/, "")}/rest/v1/rpc/ai_usage_report`, {
+      method: "POST",
+      headers: {
+        apikey: secretKey,
+        authorization: `Bearer ${secretKey}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ p_from: from, p_to: to }),
+    });
+    const body = await response.json().catch(() => null);
+    if (!response.ok)
+      throw new Error(`the API answered ${response.status}: ${body?.message ?? "no message"}`);
+    return body;
+  };
+}
+
 /** The numbers of one range of days, from `from` to `to` (inclusive, UTC dates). */
-async function rangeReport(sql, from, to) {
-  const range = sql`day between ${from}::date and ${to}::date`;
-  const sums = sql`
-    count(*)::int as calls,
-    (count(*) filter (where counted))::int as conversions,
-    (count(*) filter (where failure is not null))::int as failures,
-    (count(*) filter (where not counted and failure is null))::int as uncounted,
-    coalesce(sum(prompt_tokens), 0)::float8 as prompt_tokens,
-    coalesce(sum(candidates_tokens), 0)::float8 as candidates_tokens,
-    coalesce(sum(thoughts_tokens), 0)::float8 as thoughts_tokens,
-    coalesce(sum(cost_usd_micros), 0)::float8 as cost_usd_micros`;
-  const [total] = await sql`select ${sums} from public.ai_calls where ${range}`;
-  const failures = await sql`
-    select failure, count(*)::int as calls, coalesce(sum(cost_usd_micros), 0)::float8 as cost_usd_micros
-    from public.ai_calls where ${range} and failure is not null
-    group by failure order by calls desc, failure`;
-  const byTool = await sql`
-    select tool as name, ${sums} from public.ai_calls where ${range}
-    group by tool order by cost_usd_micros desc, calls desc, tool`;
-  const byPlan = await sql`
-    select coalesce(tier, '(none)') as name, ${sums} from public.ai_calls where ${range}
-    group by 1 order by cost_usd_micros desc, calls desc, 1`;
-  const [bases] = await sql`
-    select (count(*) filter (where cost_basis = 'unpriced'))::int as unpriced,
-           (count(*) filter (where cost_basis = 'image_price'))::int as image_price
-    from public.ai_calls where ${range}`;
+async function rangeReport(source, from, to) {
+  const report = await source(from, to);
   const row = (r) => ({
     ...(r.name !== undefined ? { name: r.name } : {}),
     calls: num(r.calls),
@@ -62,23 +79,27 @@ async function rangeReport(sql, from, to) {
   return {
     from,
     to,
-    total: row(total),
-    failures: failures.map((f) => ({
+    total: row(report.total),
+    failures: report.failures.map((f) => ({
       failure: f.failure,
       calls: num(f.calls),
       costUsd: num(f.cost_usd_micros) / 1_000_000,
     })),
-    byTool: byTool.map(row),
-    byPlan: byPlan.map(row),
-    unpricedCalls: num(bases.unpriced),
-    imagePriceCalls: num(bases.image_price),
+    byTool: report.by_tool.map(row),
+    byPlan: report.by_plan.map(row),
+    unpricedCalls: num(report.unpriced),
+    imagePriceCalls: num(report.image_price),
   };
 }
 
-/** Today's and this month's numbers (`date`: a UTC day, YYYY-MM-DD). */
-export async function collectReport(sql, date) {
+/** Today's and this month's numbers (`date`: a UTC day, YYYY-MM-DD), from `source`. */
+export async function collectReport(source, date) {
   const { day, monthStart } = period(date);
-  return { date, today: await rangeReport(sql, day, day), month: await rangeReport(sql, monthStart, day) };
+  return {
+    date,
+    today: await rangeReport(source, day, day),
+    month: await rangeReport(source, monthStart, day),
+  };
 }
 
 const usd = (value) => `$${value.toFixed(4)}`;
@@ -171,25 +192,27 @@ export function formatReport(report) {
   ].join("\n");
 }
 
+/** The local backend's secret key, from its data folder (server/backend/local-secrets.ts). */
+function localSecretKey() {
+  const folder = process.env.SUPALITE_DB_URL?.trim() || path.resolve(".data/local-db");
+  try {
+    return JSON.parse(fs.readFileSync(path.join(folder, "local-secrets.json"), "utf8")).secretKey;
+  } catch {
+    return undefined;
+  }
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
       date: { type: "string" },
       json: { type: "boolean", default: false },
+      url: { type: "string" },
       help: { type: "boolean" },
     },
   });
   if (values.help) {
-    console.log("DATABASE_URL=postgres://... npm run report:usage [-- --date YYYY-MM-DD] [-- --json]");
-    return;
-  }
-  const url = process.env.DATABASE_URL?.trim();
-  if (!url || !/^postgres(ql)?:\/\//.test(url)) {
-    console.error(
-      "Set DATABASE_URL to the database's connection string (postgres://...): on a hosted Supabase " +
-        "project, the one under Connect in its dashboard. See README.md, Hosted mode.",
-    );
-    process.exitCode = 2;
+    console.log(USAGE);
     return;
   }
   const date = values.date ?? new Date().toISOString().slice(0, 10);
@@ -198,15 +221,41 @@ async function main() {
     process.exitCode = 2;
     return;
   }
-  const sql = postgres(url, { max: 1, prepare: false, onnotice: () => undefined, connect_timeout: 20 });
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    console.error(
+      "DATABASE_URL must be a PostgreSQL connection string (postgres://...). See README.md, Hosted mode.",
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const sql = databaseUrl
+    ? postgres(databaseUrl, { max: 1, prepare: false, onnotice: () => undefined, connect_timeout: 20 })
+    : undefined;
+  const apiUrl = values.url ?? process.env.SUPABASE_URL?.trim() ?? "http://localhost:4173";
+  const secretKey = process.env.SUPABASE_SECRET_KEY?.trim() || localSecretKey();
+  if (!sql && !secretKey) {
+    console.error(
+      "Nothing to read: set DATABASE_URL (a PostgreSQL connection string), or SUPABASE_URL and " +
+        "SUPABASE_SECRET_KEY, or run it beside a local backend that has started once (.data/local-db).",
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const source = sql ? databaseSource(sql) : apiSource(apiUrl, secretKey);
   try {
-    const report = await collectReport(sql, date);
+    const report = await collectReport(source, date);
     console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report));
   } catch (error) {
-    console.error(`Could not read the usage: ${error instanceof Error ? error.message : error}`);
+    const where = sql
+      ? "DATABASE_URL"
+      : `${apiUrl} (is npm start or npm run dev running there? --url to change)`;
+    console.error(
+      `Could not read the usage from ${where}: ${error instanceof Error ? error.message : error}`,
+    );
     process.exitCode = 1;
   } finally {
-    await sql.end({ timeout: 5 });
+    await sql?.end({ timeout: 5 });
   }
 }
 

@@ -288,6 +288,7 @@ export type Database = {
     };
     Functions: {
       ai_spend_today: { Args: { p_now?: string }; Returns: number };
+      ai_usage_report: { Args: { p_from: string; p_to: string }; Returns: Json };
       begin_checkout: {
         Args: {
           p_now?: string;

@@ -8,6 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import postgres from "postgres";
 import { inject } from "vitest";
+import { createAnonClient, secretKey, signUpUser, supabaseUrl } from "./helpers";
 
 const run = promisify(execFile);
 const SCRIPT = path.resolve("scripts/report-usage.mjs");
@@ -234,10 +235,27 @@ describe("npm run report:usage", () => {
     expect(text).toContain("1 call(s) of a model with no price");
   });
 
-  it("says what to set when DATABASE_URL is missing", async () => {
-    const failed = await run(process.execPath, [SCRIPT], { env: { PATH: process.env.PATH } }).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failed).toMatchObject({ code: 2, stderr: expect.stringMatching(/Set DATABASE_URL/) });
+  it("gives the same numbers through the project's API with its secret key (the local backend's too)", async () => {
+    const { stdout } = await run(process.execPath, [SCRIPT, "--date", DAY, "--json"], {
+      env: { PATH: process.env.PATH, SUPABASE_URL: supabaseUrl(), SUPABASE_SECRET_KEY: secretKey() },
+    });
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(await report("--json")));
+  });
+
+  it("says what to set when it has nothing to read", async () => {
+    const failed = await run(process.execPath, [SCRIPT], {
+      env: { PATH: process.env.PATH, SUPALITE_DB_URL: "/nonexistent-local-db" },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/Nothing to read: set DATABASE_URL/),
+    });
+  });
+
+  it("refuses the report's function to the browser roles (42501)", async () => {
+    for (const client of [createAnonClient(), (await signUpUser("report-user")).client]) {
+      const { error } = await client.rpc("ai_usage_report", { p_from: DAY, p_to: DAY });
+      expect(error?.code).toBe("42501");
+    }
   });
 });
