@@ -9,7 +9,7 @@
 import postgres from "postgres";
 import { inject } from "vitest";
 import { aiSettings, handleAiProxy, MESSAGES, REASONS, type AiSettings } from "../../api/ai";
-import { costSettings, type CostSettings } from "../../api/_lib/ai-cost";
+import { costSettings } from "../../api/_lib/ai-cost";
 import {
   createAnonClient,
   jwtSecret,
@@ -33,6 +33,10 @@ import {
   post,
   usageOf,
   expectGeminiError,
+  callProxy,
+  proxyTarget,
+  upstreamAnswer,
+  type DirectCall,
 } from "./ai-proxy-helpers";
 
 type CallRow = {
@@ -82,52 +86,13 @@ const dollars = (micros: number) => (micros / 1_000_000).toFixed(6);
 
 describe("handleAiProxy records each call (recorded upstream)", () => {
   let settings: AiSettings;
-  const target = () => ({
-    url: supabaseUrl(),
-    publishableKey: PUBLISHABLE_KEY,
-    secretKey: secretKey(),
-    jwtSecret: jwtSecret(),
-  });
-
   beforeAll(() => {
     settings = { ...aiSettings({ GEMINI_API_KEY: "server-key-for-tests" }), ratePerMinute: 100 };
   });
 
-  function answer(body: string, status = 200, type = "application/json") {
-    return vi.fn<typeof fetch>(async () => new Response(body, { status, headers: { "content-type": type } }));
-  }
-
-  async function call(
-    user: TestUser,
-    upstreamFetch: typeof fetch,
-    options: {
-      model?: string;
-      method?: string;
-      body?: unknown;
-      tool?: string;
-      settings?: Partial<AiSettings>;
-      costs?: CostSettings;
-      signal?: AbortSignal;
-    } = {},
-  ) {
-    const headers: Record<string, string> = {
-      "content-type": "application/json",
-      authorization: `Bearer ${await accessToken(user)}`,
-    };
-    if (options.tool !== undefined) headers["x-cucumber-tool"] = options.tool;
-    const request = new Request(url(options.model ?? IMAGE_MODEL, options.method, "http://app.test"), {
-      method: "POST",
-      headers,
-      body: JSON.stringify(options.body ?? imageBody()),
-      signal: options.signal,
-    });
-    return handleAiProxy(request, {
-      target: target(),
-      settings: { ...settings, ...options.settings },
-      upstreamFetch,
-      costs: options.costs,
-    });
-  }
+  const answer = upstreamAnswer;
+  const call = (user: TestUser, upstream: typeof fetch, options: DirectCall = {}) =>
+    callProxy(user, settings, upstream, options);
 
   const stream = { model: TEXT_MODEL, method: "streamGenerateContent", body: textBody() } as const;
   const sse = (body: string) => answer(body, 200, "text/event-stream");
@@ -411,7 +376,7 @@ describe("handleAiProxy records each call (recorded upstream)", () => {
         body: JSON.stringify(imageBody()),
       });
       const response = await handleAiProxy(request, {
-        target: target(),
+        target: proxyTarget(),
         settings,
         fetch: rpc,
         upstreamFetch: answer(fixture("image-success.json")),

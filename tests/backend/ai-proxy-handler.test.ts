@@ -2,16 +2,8 @@
 // handleAiProxy (api/ai.ts) called directly against the real local backend, with a fake upstream that
 // answers Gemini's recorded answers and failures (tests/fixtures/gemini): every refusal, and what each
 // answer counts, read back from the database.
-import { aiSettings, handleAiProxy, REASONS, type AiSettings } from "../../api/ai";
-import {
-  jwtSecret,
-  PUBLISHABLE_KEY,
-  secretKey,
-  signUpUser,
-  supabaseUrl,
-  type TestUser,
-  accessToken,
-} from "./helpers";
+import { aiSettings, REASONS, type AiSettings } from "../../api/ai";
+import { signUpUser, type TestUser } from "./helpers";
 import {
   IMAGE_MODEL,
   TEXT_MODEL,
@@ -19,51 +11,22 @@ import {
   firstEvent,
   imageBody,
   textBody,
-  url,
   usageOf,
   expectGeminiError,
+  callProxy,
+  upstreamAnswer,
+  type DirectCall,
 } from "./ai-proxy-helpers";
 
 describe("handleAiProxy with a recorded upstream", () => {
   let settings: AiSettings;
-  const target = () => ({
-    url: supabaseUrl(),
-    publishableKey: PUBLISHABLE_KEY,
-    secretKey: secretKey(),
-    jwtSecret: jwtSecret(),
-  });
-
   beforeAll(() => {
     settings = { ...aiSettings({ GEMINI_API_KEY: "server-key-for-tests" }), ratePerMinute: 100 };
   });
 
-  function answer(body: string, status = 200, type = "application/json") {
-    return vi.fn<typeof fetch>(async () => new Response(body, { status, headers: { "content-type": type } }));
-  }
-
-  async function call(
-    user: TestUser,
-    upstreamFetch: typeof fetch,
-    options: {
-      model?: string;
-      method?: string;
-      body?: unknown;
-      settings?: Partial<AiSettings>;
-      signal?: AbortSignal;
-    } = {},
-  ) {
-    const request = new Request(url(options.model ?? IMAGE_MODEL, options.method, "http://app.test"), {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${await accessToken(user)}` },
-      body: JSON.stringify(options.body ?? imageBody()),
-      signal: options.signal,
-    });
-    return handleAiProxy(request, {
-      target: target(),
-      settings: { ...settings, ...options.settings },
-      upstreamFetch,
-    });
-  }
+  const answer = upstreamAnswer;
+  const call = (user: TestUser, upstream: typeof fetch, options: DirectCall = {}) =>
+    callProxy(user, settings, upstream, options);
 
   it("adds the server's key, sends the body with the server's thinking level and counts an image", async () => {
     const user = await signUpUser("direct-image");

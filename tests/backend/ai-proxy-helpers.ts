@@ -4,8 +4,18 @@
 // a Gemini-shaped refusal.
 import fs from "node:fs";
 import path from "node:path";
+import { handleAiProxy, type AiSettings } from "../../api/ai";
+import type { CostSettings } from "../../api/_lib/ai-cost";
 import { GEMINI_DEFAULTS } from "../../src/config/gemini-defaults";
-import { createServiceClient, supabaseUrl, type TestUser, accessToken } from "./helpers";
+import {
+  createServiceClient,
+  jwtSecret,
+  PUBLISHABLE_KEY,
+  secretKey,
+  supabaseUrl,
+  type TestUser,
+  accessToken,
+} from "./helpers";
 
 export const IMAGE_MODEL = GEMINI_DEFAULTS.VITE_GEMINI_IMAGE_MODEL;
 export const TEXT_MODEL = GEMINI_DEFAULTS.VITE_GEMINI_TEXT_MODEL;
@@ -72,4 +82,54 @@ export async function expectGeminiError(response: Response, code: number, reason
   expect(body.error.code).toBe(code);
   expect(body.error.details.find((detail) => detail.reason)?.reason).toBe(reason);
   return body;
+}
+
+/** The local backend as the proxy's Supabase project, for handleAiProxy called directly. */
+export const proxyTarget = () => ({
+  url: supabaseUrl(),
+  publishableKey: PUBLISHABLE_KEY,
+  secretKey: secretKey(),
+  jwtSecret: jwtSecret(),
+});
+
+/** A recorded upstream: answers `body` to every call, and records what it was sent. */
+export function upstreamAnswer(body: string, status = 200, type = "application/json") {
+  return vi.fn<typeof fetch>(async () => new Response(body, { status, headers: { "content-type": type } }));
+}
+
+export type DirectCall = {
+  model?: string;
+  method?: string;
+  body?: unknown;
+  /** Sent as x-cucumber-tool, as the page names its tool. */
+  tool?: string;
+  settings?: Partial<AiSettings>;
+  costs?: CostSettings;
+  signal?: AbortSignal;
+};
+
+/** handleAiProxy called directly as `user`, with `settings` (and `options.settings` over them). */
+export async function callProxy(
+  user: TestUser,
+  settings: AiSettings,
+  upstreamFetch: typeof fetch,
+  options: DirectCall = {},
+) {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    authorization: `Bearer ${await accessToken(user)}`,
+  };
+  if (options.tool !== undefined) headers["x-cucumber-tool"] = options.tool;
+  const request = new Request(url(options.model ?? IMAGE_MODEL, options.method, "http://app.test"), {
+    method: "POST",
+    headers,
+    body: JSON.stringify(options.body ?? imageBody()),
+    signal: options.signal,
+  });
+  return handleAiProxy(request, {
+    target: proxyTarget(),
+    settings: { ...settings, ...options.settings },
+    upstreamFetch,
+    costs: options.costs,
+  });
 }

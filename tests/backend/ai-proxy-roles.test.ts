@@ -2,32 +2,23 @@
 // The proxy picks the model (issue 25): the page asks for a role, so an operator who changes
 // GEMINI_IMAGE_MODEL on the server alone changes every call, with no rebuild. And settings that would
 // let a result go uncounted (a reservation shorter than the upstream wait) are refused.
-import { aiSettings, handleAiProxy, REASONS, type AiSettings } from "../../api/ai";
+import { aiSettings, REASONS, type AiSettings } from "../../api/ai";
 import { reservationTtlFor, UPSTREAM_TIMEOUT_MS, PAGE_IMAGE_TIMEOUT_MS } from "../../src/config/ai-timeouts";
-import { jwtSecret, PUBLISHABLE_KEY, secretKey, signUpUser, supabaseUrl, accessToken } from "./helpers";
+import { signUpUser } from "./helpers";
 import {
   fixture,
   imageBody,
   textBody,
-  url,
   usageOf,
   expectGeminiError,
   IMAGE_MODEL,
+  callProxy,
+  upstreamAnswer,
 } from "./ai-proxy-helpers";
 
-const target = () => ({
-  url: supabaseUrl(),
-  publishableKey: PUBLISHABLE_KEY,
-  secretKey: secretKey(),
-  jwtSecret: jwtSecret(),
-});
+const recorder = (body = fixture("image-success.json")) => upstreamAnswer(body);
 
-function recorder(body = fixture("image-success.json")) {
-  return vi.fn<typeof fetch>(
-    async () => new Response(body, { headers: { "content-type": "application/json" } }),
-  );
-}
-
+/** A new user's call for `model` (a role or an ID) through a proxy with `settings`. */
 async function call(
   settings: AiSettings,
   model: string,
@@ -35,12 +26,7 @@ async function call(
   body: unknown = imageBody(),
 ) {
   const user = await signUpUser("roles");
-  const request = new Request(url(model, "generateContent", "http://app.test"), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${await accessToken(user)}` },
-    body: JSON.stringify(body),
-  });
-  return { user, response: await handleAiProxy(request, { target: target(), settings, upstreamFetch }) };
+  return { user, response: await callProxy(user, settings, upstreamFetch, { model, body }) };
 }
 
 describe("the page asks for a role, the server picks the model", () => {
