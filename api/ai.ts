@@ -64,7 +64,7 @@ import {
   imageSizeOf,
   type CostSettings,
 } from "./_lib/ai-cost.ts";
-import { brokenFailure, recordingFinish, tallied, toolOf, wholeAnswer } from "./_lib/ai-calls.ts";
+import { AnswerTally, brokenFailure, recordingFinish, toolOf, wholeAnswer } from "./_lib/ai-calls.ts";
 import {
   serviceClient,
   supabaseTarget,
@@ -210,11 +210,12 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
 
   const isStream = /^text\/event-stream/i.test(upstream.headers.get("content-type") ?? "");
   if (streaming && upstream.ok && isStream && upstream.body) {
-    // Passed through as before; the tally keeps the last usageMetadata and how the stream ended.
-    const { response, tally } = tallied(upstream);
+    // Passed through piece by piece; in the same pass the tally keeps the last usageMetadata and how
+    // the stream ended, for the call's record.
+    const tally = new AnswerTally();
     const outcome = (count: number) =>
       tally.outcome(count, upstream.status, timeout.aborted, request.signal.aborted);
-    return streamThrough(response, (count) => end(count, outcome(count)), usageHeaders(held));
+    return streamThrough(upstream, (count) => end(count, outcome(count)), usageHeaders(held), tally);
   }
 
   // A whole answer: read it, decide what it counts, then answer with the new count. The bytes are

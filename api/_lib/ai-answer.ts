@@ -119,14 +119,28 @@ function passHeaders(upstream: Response, extra: Record<string, string>): Headers
   return headers;
 }
 
+/**
+ * Something else that reads the stream as it passes (the call's record, ai-calls.ts AnswerTally): fed
+ * the same chunks, and told whether the stream broke off or its reader cancelled it before the
+ * reservation is finished.
+ */
+export type StreamReader = {
+  push(chunk: Uint8Array): void;
+  finish(): void;
+  broke: boolean;
+  cancelled: boolean;
+};
+
 export /**
  * Passes an event stream through piece by piece, watching it: it counts 1 when it completes, and
- * releases the reservation when it fails, is cut short, or the caller goes away.
+ * releases the reservation when it fails, is cut short, or the caller goes away. `also` reads the same
+ * chunks in the same pass.
  */
 function streamThrough(
   upstream: Response,
   finish: (count: number) => Promise<UsageStatus | null>,
   headers: Record<string, string>,
+  also?: StreamReader,
 ): Response {
   const reader = (upstream.body as ReadableStream<Uint8Array>).getReader();
   const watcher = new StreamWatcher();
@@ -136,20 +150,24 @@ function streamThrough(
       try {
         chunk = await reader.read();
       } catch (error) {
+        if (also) also.broke = true;
         await finish(0);
         controller.error(error);
         return;
       }
       if (chunk.done) {
         watcher.finish();
+        also?.finish();
         await finish(watcher.completed ? 1 : 0);
         controller.close();
         return;
       }
       watcher.push(chunk.value);
+      also?.push(chunk.value);
       controller.enqueue(chunk.value);
     },
     async cancel(reason) {
+      if (also) also.cancelled = true;
       await reader.cancel(reason).catch(() => undefined);
       await finish(0);
     },

@@ -177,44 +177,6 @@ export function wholeAnswer(call: Call, status: number, text: string): { count: 
   return { count, outcome: tally.outcome(0, status, false, false) };
 }
 
-/**
- * An event stream passed on unchanged while a tally reads it: the tally knows the last usageMetadata
- * when the stream ends, and whether it broke off or its reader cancelled it.
- */
-export function tallied(upstream: Response): { response: Response; tally: AnswerTally } {
-  const tally = new AnswerTally();
-  const reader = (upstream.body as ReadableStream<Uint8Array>).getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch (error) {
-        tally.broke = true;
-        controller.error(error);
-        return;
-      }
-      if (chunk.done) {
-        tally.finish();
-        controller.close();
-        return;
-      }
-      tally.push(chunk.value);
-      controller.enqueue(chunk.value);
-    },
-    async cancel(reason) {
-      tally.cancelled = true;
-      await reader.cancel(reason).catch(() => undefined);
-    },
-  });
-  const response = new Response(body, {
-    status: upstream.status,
-    statusText: upstream.statusText,
-    headers: upstream.headers,
-  });
-  return { response, tally };
-}
-
 /** What is known of a call before it goes upstream. */
 export type CallFacts = {
   userId: string;
