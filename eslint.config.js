@@ -11,10 +11,30 @@ import tseslint from "typescript-eslint";
  * feature or the app; shared code imports no feature and no app module. One block per feature folder, so a
  * new feature is covered the moment its folder exists.
  */
-const FEATURES = fs
-  .readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const foldersOf = (dir) =>
+  fs
+    .readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const FEATURES = foldersOf("./src/features");
+/** Each tool is a folder of src/tools (docs/architecture.md "Tools"). */
+const TOOLS = foldersOf("./src/tools");
+
+/**
+ * Another tool's folder is closed, except its descriptor (`tool.tsx`), which the registry lists; every
+ * zone reads tools through the registry (`@/tools/registry`) and their shape through `@/tools/types`.
+ */
+const otherTools = (own) => ({
+  group: [
+    "@/tools/*/**",
+    "!@/tools/*/tool",
+    ...(own ? [`!@/tools/${own}/**`] : []),
+    "**/tools/*/**",
+    "!**/tools/*/tool",
+    ...(own ? [`!**/tools/${own}/**`] : []),
+  ],
+  message: "A tool's folder is its own: read other tools through @/tools/registry.",
+});
 
 const noApp = {
   group: ["@/app", "@/app/*", "**/app/*"],
@@ -41,6 +61,27 @@ const featureZones = FEATURES.map((feature) => ({
               "Features never import each other: move the shared piece into components, hooks, lib or config, or compose the features in src/app.",
           },
           noApp,
+          otherTools(),
+        ],
+      },
+    ],
+  },
+}));
+
+const toolZones = TOOLS.map((tool) => ({
+  files: [`src/tools/${tool}/**/*.{ts,tsx}`],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            group: ["@/features", "@/features/*", "**/features/*"],
+            message:
+              "A tool imports no feature: move the shared piece into components, hooks, lib or config.",
+          },
+          noApp,
+          otherTools(tool),
         ],
       },
     ],
@@ -59,6 +100,7 @@ const sharedZone = {
             message: "Shared code imports no feature: pass what it needs in as props or arguments.",
           },
           noApp,
+          otherTools(),
         ],
       },
     ],
@@ -99,5 +141,6 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, globals: { ...globals.node } },
   },
   ...featureZones,
+  ...toolZones,
   sharedZone,
 );

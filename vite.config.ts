@@ -65,7 +65,7 @@ export default defineConfig({
         "/pricing": { module: "src/features/billing/pricing-page.tsx" },
         "/help": { module: "src/features/help/help-page.tsx" },
         "/documentation": { module: "src/features/help/documentation-page.tsx" },
-        "/": { module: "src/features/conversion/conversion-page.tsx", signedIn: true },
+        "/": { module: "src/tools/styles/conversion-page.tsx", signedIn: true },
       },
       // A returning visitor's session check, with the page instead of after it (the account menu waits
       // for a touch of the avatar: src/features/account/user-menu.tsx).

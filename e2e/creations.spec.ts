@@ -5,7 +5,10 @@
 import path from "node:path";
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { HOME_TOOL } from "../src/config/tools";
+import { getVariant } from "../src/config/variants";
+
+/** The home tool (Convert Anything's page): the cucumber row of the variant table. */
+const HOME_TOOL = getVariant("cucumber");
 import { downloadFrom, isPng, logIn, logOut, signUp, uniqueEmail } from "./helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");

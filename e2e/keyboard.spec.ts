@@ -11,7 +11,7 @@ import { expect, test } from "./fixtures";
 import { signInOnTier } from "./backend";
 import { expectColour, isDark, isWhite, mapper, mouseDrag, openDrawing, savedDrawing } from "./canvas";
 import { isPng, signUp, uniqueEmail } from "./helpers";
-import { TOOL_LABELS, TOOLS } from "../src/features/art/canvas/rules";
+import { TOOL_LABELS, TOOLS } from "../src/tools/art/canvas/rules";
 import { VARIANTS } from "../src/config/variants";
 
 const IMAGES = path.resolve("tests/fixtures/images");

@@ -7,7 +7,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { HOME_TOOL } from "../src/config/tools";
+import { getVariant } from "../src/config/variants";
+
+/** The home tool (Convert Anything's page): the cucumber row of the variant table. */
+const HOME_TOOL = getVariant("cucumber");
 import { SHARE_FILES_FIELD, SHARE_TARGET_ACTION } from "../src/config/share";
 import { OFFLINE_RUN_MESSAGE, OFFLINE_TOOL_MESSAGE } from "../src/lib/offline";
 import { UPDATE_AVAILABLE_MESSAGE, UPDATE_RELOAD_LABEL } from "../src/lib/service-worker-copy";

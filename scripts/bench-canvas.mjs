@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of the Art Enhancer's drawing canvas (src/features/art/canvas) in headless Chromium, with the
+// Benchmark of the Art Enhancer's drawing canvas (src/tools/art/canvas) in headless Chromium, with the
 // production build of the engine. Not a test: it prints frame times and exits non-zero when a target is
 // missed.
 //   - a 200-point brush stroke (perfect-freehand, pressure simulated as for a mouse): the work of one
@@ -38,7 +38,7 @@ const { result } = await runHarness({
     '<div style="position:relative;width:1000px;height:500px">' +
     '<canvas id="display" style="position:absolute;inset:0;width:1000px;height:500px"></canvas>' +
     '<canvas id="overlay" style="position:absolute;inset:0;width:1000px;height:500px"></canvas></div>',
-  main: `import { DrawingEngine } from ${sourceImport("src/features/art/canvas/engine.ts")};
+  main: `import { DrawingEngine } from ${sourceImport("src/tools/art/canvas/engine.ts")};
 const display = document.getElementById("display");
 const overlay = document.getElementById("overlay");
 // A 1-pixel read-back of both layers makes the browser rasterise what was drawn.
@@ -92,7 +92,7 @@ const stats = (values) => ({
 const ms = (n) => `${n.toFixed(1)} ms`;
 const move = stats(result.moves);
 const fill = stats(result.fills);
-console.info("Drawing canvas benchmark (src/features/art/canvas)");
+console.info("Drawing canvas benchmark (src/tools/art/canvas)");
 console.info(
   `  ${result.userAgent.match(/Chrome\/[\d.]+/)?.[0] ?? result.userAgent}, ${result.cores} cores, devicePixelRatio ${result.dpr}, display 1000x500 CSS px`,
 );

@@ -40,6 +40,16 @@ const { values: args } = parseArgs({
 const BUDGETS_FILE = path.resolve(root, args.budgets);
 const BASELINE_FILE = path.join(root, "scripts/budget-baseline.json");
 const KB = 1024;
+
+/**
+ * The feature or tool folder a module belongs to (src/features/auth/… → "auth", src/tools/scene/… →
+ * "scene"). A tool's descriptor (src/tools/<id>/tool.tsx) is the registry's, which every page loads:
+ * it belongs to no tool.
+ */
+function folderOf(source) {
+  if (/^src\/tools\/[^/]+\/tool\.tsx?$/.test(source)) return undefined;
+  return source.match(/^src\/(?:features|tools)\/([^/]+)\//)?.[1];
+}
 const PHONE = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 3,
@@ -192,16 +202,12 @@ for (const result of results) {
   }
   if (entry.features) {
     const allowed = [...(budgets.shell ?? []), ...entry.features];
-    const loaded = new Set(
-      modules.map((m) => m.match(/^src\/features\/([^/]+)\//)?.[1]).filter((f) => f !== undefined),
-    );
+    const loaded = new Set(modules.map((m) => folderOf(m)).filter((f) => f !== undefined));
     for (const feature of loaded) {
       if (!allowed.includes(feature)) {
-        const chunk = files.find((f) =>
-          modulesOf(f.file).some((m) => m.source.startsWith(`src/features/${feature}/`)),
-        );
+        const chunk = files.find((f) => modulesOf(f.file).some((m) => folderOf(m.source) === feature));
         failures.push(
-          `${name}: loads code of src/features/${feature} (in ${chunk?.file}); allowed: ${allowed.join(", ")}`,
+          `${name}: loads code of src/{features,tools}/${feature} (in ${chunk?.file}); allowed: ${allowed.join(", ")}`,
         );
       }
     }

@@ -2,7 +2,7 @@ import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { QueryClient } from "@tanstack/react-query";
 import { AppProviders } from "@/app/providers";
-import { routes } from "@/app/routes";
+import { appRoutes } from "@/app/routes";
 
 export function testQueryClient() {
   return new QueryClient({
@@ -12,7 +12,7 @@ export function testQueryClient() {
 
 /** Render the whole app (real route table, providers, guards) at `path`. */
 export function renderApp(path = "/") {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   const queryClient = testQueryClient();
   const view = render(
     <AppProviders queryClient={queryClient}>

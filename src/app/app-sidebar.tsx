@@ -19,14 +19,11 @@ import {
 import { BRAND_NAME } from "@/config/brand";
 import { BrandLogo } from "@/components/brand-logo";
 import { externalLinks, paths } from "@/config/paths";
-import { HOME_TOOL, TOOL_ROUTES } from "@/config/tools";
-import { TOOL_ICONS } from "@/config/tool-icons";
+import { allTools } from "@/tools/registry";
 import { useAllowance } from "@/hooks/use-allowance";
 import { toast } from "sonner";
 import { ExploreDialog } from "@/features/explore/explore-dialog";
 import { authPathFor } from "@/lib/auth-redirect";
-
-const NAV = [HOME_TOOL, ...TOOL_ROUTES];
 
 /** The app's navigation (SPEC 2.1), in the spec's order. */
 export function AppSidebar() {
@@ -73,8 +70,8 @@ export function AppSidebar() {
             <SidebarGroupLabel>Tools</SidebarGroupLabel>
             <SidebarGroupContent>
               <SidebarMenu>
-                {NAV.map((item) => {
-                  const Icon = TOOL_ICONS[item.id];
+                {allTools().map((item) => {
+                  const Icon = item.icon;
                   const active =
                     location.pathname === item.path &&
                     !(item.path === paths.home && location.search.includes("custom=true"));

@@ -2,10 +2,10 @@
 import { useState } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { AppProviders } from "./providers";
-import { routes } from "./routes";
+import { appRoutes } from "./routes";
 
 export function App() {
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(() => createBrowserRouter(appRoutes()));
   return (
     <AppProviders>
       <RouterProvider router={router} />

@@ -11,8 +11,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { PHOTO_TOOLS, type ToolId } from "@/config/tools";
-import { TOOL_ICONS } from "@/config/tool-icons";
+import { photoTools, type ToolId } from "@/tools/registry";
 import { HAND_OVER_FAILED, handOver, type EditWithSource } from "@/lib/hand-over";
 import { EDIT_WITH_LABEL } from "./edit-with-button";
 
@@ -83,8 +82,8 @@ export function EditWithMenu({ source, size, label, focusFirstItem, onClosed }: 
         }}
       >
         <DropdownMenuLabel>Open this result in</DropdownMenuLabel>
-        {PHOTO_TOOLS.map((tool) => {
-          const Icon = TOOL_ICONS[tool.id];
+        {photoTools().map((tool) => {
+          const Icon = tool.icon;
           return (
             <DropdownMenuItem key={tool.id} disabled={sending} onSelect={() => void pick(tool.id)}>
               <Icon aria-hidden="true" />

@@ -1,4 +1,7 @@
-/** Every route of the app (SPEC 2.1). Links and the route table use these, never string literals. */
+/**
+ * The app's own routes (SPEC 2.1). Links and the route table use these, never string literals; each
+ * tool's route is in its descriptor (src/tools/registry.ts: `getTool(id).path`).
+ */
 export const paths = {
   home: "/",
   auth: "/auth",
@@ -6,25 +9,13 @@ export const paths = {
   help: "/help",
   documentation: "/documentation",
   payment: "/payment",
-  batch: "/batch-processing",
-  hulk: "/hulk",
-  muppet: "/muppet",
-  frog: "/frog",
-  simpsons: "/simpsons",
-  gta: "/gta",
-  familyGuy: "/family-guy",
-  skeleton: "/skeleton",
-  animator: "/animator",
-  art: "/create-art",
-  scene: "/create-nft",
-  poetry: "/visual-poetry",
-  celebrations: "/celebrations",
   creations: "/creations",
   /** Photos shared into the app or opened with it: the chooser of a tool (issue 18). */
   share: "/share",
 } as const;
 
-export type AppPath = (typeof paths)[keyof typeof paths];
+/** A route of the app: one of `paths`, or a tool's. */
+export type AppPath = (typeof paths)[keyof typeof paths] | `/${string}`;
 
 /** The external photo-sharing site named in the sidebar, the login page and the Explore dialog. */
 export const externalLinks = {

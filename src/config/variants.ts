@@ -118,7 +118,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: "hulk",
-    path: paths.hulk,
+    path: "/hulk",
     label: "Hulk",
     title: "Hulk.AI",
     description:
@@ -153,7 +153,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: "muppet",
-    path: paths.muppet,
+    path: "/muppet",
     label: "Muppet",
     title: "Muppet.AI",
     description: "Everyone in your photo becomes a felt-and-foam Muppet. The background stays as it is.",
@@ -190,7 +190,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: "frog",
-    path: paths.frog,
+    path: "/frog",
     label: "Frog",
     title: "Frog.AI",
     description: "Turn the subject of your photo into a frog, or add a friendly frog to the scene.",
@@ -226,7 +226,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: "simpsons",
-    path: paths.simpsons,
+    path: "/simpsons",
     label: "Simpsons",
     title: "Simpsons.AI",
     description:
@@ -256,7 +256,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: "gta",
-    path: paths.gta,
+    path: "/gta",
     label: "GTA",
     title: "GTA.AI",
     description: "Your photo as Grand Theft Auto loading-screen art: bold outlines, dramatic colour grade.",
@@ -285,7 +285,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: "family-guy",
-    path: paths.familyGuy,
+    path: "/family-guy",
     label: "Family Guy",
     title: "Family Guy.AI",
     description: "Redraw your photo in the Family Guy cartoon style, with everyone still recognisable.",
@@ -313,7 +313,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: "skeleton",
-    path: paths.skeleton,
+    path: "/skeleton",
     label: "Skeleton",
     title: "Skeleton Transformer",
     description: "A playful cartoon X-ray: the skeleton of your subject, in exactly the same pose.",

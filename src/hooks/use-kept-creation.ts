@@ -4,7 +4,7 @@
  * after a reload.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ToolId } from "@/config/tools";
+import type { ToolId } from "@/tools/registry";
 import { useUser } from "@/lib/auth";
 // The store and the types directly: the creations index also brings the save's code, fetched only
 // when a result is kept (src/lib/keep-creation.ts).

@@ -1,5 +1,5 @@
 /** Sends a result on to another tool as its photo ("Edit with…"): no download, no upload. */
-import { getTool, type ToolId } from "@/config/tools";
+import { getTool, type ToolId } from "@/tools/registry";
 import type { CreationRecord } from "@/lib/creations";
 import { dataUrlToBlob } from "@/lib/image";
 import { putIncoming } from "@/lib/incoming-photos";

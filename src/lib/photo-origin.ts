@@ -3,7 +3,7 @@
  * handed-over files are tagged with the steps before them, and every kept result is registered by the
  * file a tool shows, so "Edit with…" can name the creation it starts from.
  */
-import type { ToolId } from "@/config/tools";
+import type { ToolId } from "@/tools/registry";
 import type { CreationRecord } from "@/lib/creations";
 
 /** One step of a chain: the tool that made it and, once kept, the creation it is. */

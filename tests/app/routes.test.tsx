@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { paths } from "@/config/paths";
-import { HOME_TOOL, TOOL_ROUTES } from "@/config/tools";
+import { HOME_TOOL, gatedTools } from "@/tools/registry";
 import { server } from "../msw/server";
 import { storeSession, subscriptionHandler } from "../msw/supabase";
 import { renderApp } from "../utils";
@@ -25,7 +25,7 @@ describe("route table, signed out", () => {
     expect(router.state.location.pathname).toBe(path);
   });
 
-  it.each([...LOGIN_ONLY_PAGES, ...TOOL_ROUTES.map((t) => ({ path: t.path, heading: t.title }))])(
+  it.each([...LOGIN_ONLY_PAGES, ...gatedTools().map((t) => ({ path: t.path, heading: t.title }))])(
     "$path sends the visitor to the login screen and remembers where they were going",
     async ({ path }) => {
       const { router } = renderApp(path);
@@ -58,7 +58,7 @@ describe("route table, signed in", () => {
     ...PUBLIC_PAGES.filter((p) => p.path !== paths.auth),
     // /payment needs a plan chosen on /pricing: without one it sends the visitor there (below).
     ...LOGIN_ONLY_PAGES.filter((p) => p.path !== paths.payment),
-    ...TOOL_ROUTES.map((t) => ({ path: t.path, heading: t.title })),
+    ...gatedTools().map((t) => ({ path: t.path, heading: t.title })),
   ])("$path shows $heading", async ({ path, heading }) => {
     storeSession();
     server.use(subscriptionHandler(null));

@@ -3,7 +3,6 @@
 // AI_PRICES_JSON and AI_DAILY_BUDGET_USD, what a call is estimated at, which tool and image size are
 // recorded, and how the page takes the daily budget's refusal (src/lib/gemini/hosted.ts): its message,
 // and never an automatic retry (src/lib/gemini/retry.ts).
-import { ALL_TOOLS } from "../../src/config/tools";
 import { AI_PRICES, AI_PRICES_CHECKED } from "../../src/config/ai-prices";
 import { GEMINI_DEFAULTS } from "../../src/config/gemini-defaults";
 import {
@@ -14,7 +13,7 @@ import {
   usageOf,
   type Billed,
 } from "../../api/_lib/ai-cost";
-import { TOOL_IDS, toolOf, wholeAnswer } from "../../api/_lib/ai-calls";
+import { toolOf, wholeAnswer } from "../../api/_lib/ai-calls";
 import { DAILY_BUDGET_MESSAGE, HOSTED_ADVICE, proxyError } from "../../src/lib/gemini/hosted";
 import { withRetry } from "../../src/lib/gemini/retry";
 import { GeminiError } from "../../src/lib/gemini/errors";
@@ -187,16 +186,14 @@ describe("what a record says about the request", () => {
   const request = (tool?: string) =>
     new Request("http://app.test/api/ai", { headers: tool === undefined ? {} : { "x-cucumber-tool": tool } });
 
-  it("knows every tool of src/config/tools.ts, and nothing else", () => {
-    expect([...TOOL_IDS].sort()).toEqual(ALL_TOOLS.map((tool) => tool.id).sort());
-  });
-
   it.each([
     ["hulk", "hulk"],
     [" Family-Guy ", "family-guy"],
     [undefined, "unknown"],
     ["", "unknown"],
-    ["photoshop", "unknown"],
+    ["made-up-tool", "made-up-tool"],
+    ["Photo Shop", "unknown"],
+    ["-hulk", "unknown"],
     ["hulk'; drop table ai_calls; --", "unknown"],
     ["x".repeat(5000), "unknown"],
   ])("x-cucumber-tool %j is recorded as %j", (header, recorded) => {

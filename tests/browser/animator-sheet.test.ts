@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { encodeGif } from "@/features/animator/gif";
-import { MAX_FRAME_SIDE, SheetError, splitSheet } from "@/features/animator/sprite-sheet";
+import { encodeGif } from "@/tools/animator/gif";
+import { MAX_FRAME_SIDE, SheetError, splitSheet } from "@/tools/animator/sprite-sheet";
 import { readGif } from "../features/animator-gif";
 
 // The Character Animator's sheet cutting and GIF encoding with a real canvas and a real GIF decoder

@@ -5,8 +5,8 @@
  * and viewport points are picture points (an 800x500 viewport at zoom 1).
  */
 import { describe, expect, it } from "vitest";
-import { DrawingEngine } from "@/features/art/canvas/engine";
-import { paintFitted, paintWhite } from "@/features/art/canvas/paint";
+import { DrawingEngine } from "@/tools/art/canvas/engine";
+import { paintFitted, paintWhite } from "@/tools/art/canvas/paint";
 
 const MOUSE = { pointerType: "mouse", pressure: 0.5 };
 const WHITE = [255, 255, 255];

@@ -9,7 +9,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from "react-router-do
 import { Toaster } from "sonner";
 import { describe, expect, it, vi } from "vitest";
 import { EditWith } from "@/components/edit-with";
-import { getTool, PHOTO_TOOLS } from "@/config/tools";
+import { getTool, photoTools } from "@/tools/registry";
 import { HAND_OVER_FAILED, type EditWithSource } from "@/lib/hand-over";
 import { readIncoming } from "@/lib/incoming-photos";
 import { blobBytes } from "@/lib/read-blob";
@@ -48,7 +48,7 @@ describe("Edit with…", () => {
     const menu = await screen.findByRole("menu");
     expect(within(menu).getByText("Open this result in")).toBeInTheDocument();
     const items = within(menu).getAllByRole("menuitem");
-    expect(items.map((item) => item.textContent)).toEqual(PHOTO_TOOLS.map((tool) => tool.label));
+    expect(items.map((item) => item.textContent)).toEqual(photoTools().map((tool) => tool.label));
     expect(items.map((item) => item.textContent)).toEqual(
       expect.arrayContaining([
         "Cucumber",
@@ -81,7 +81,7 @@ describe("Edit with…", () => {
     renderResult({ image: RESULT, tool: "hulk" });
     (await screen.findByRole("button", { name: "Edit with…" })).focus();
     await user.keyboard("{Enter}");
-    await waitFor(() => expect(screen.getByRole("menuitem", { name: PHOTO_TOOLS[0]!.label })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole("menuitem", { name: photoTools()[0]!.label })).toHaveFocus());
   });
 
   it("a result that cannot be read says so and stays on the page, the button ready again", async () => {

@@ -2,7 +2,7 @@
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Spinner } from "@/components/ui/spinner";
-import { PoemView } from "@/features/poetry/poem-view";
+import { PoemView } from "@/tools/poetry/poem-view";
 import { stubMatchMedia } from "../media-query";
 
 const REDUCE = "(prefers-reduced-motion: reduce)";

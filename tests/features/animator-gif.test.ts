@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeGif, FRAME_DELAY_MS, type RgbaFrame } from "@/features/animator/gif";
+import { encodeGif, FRAME_DELAY_MS, type RgbaFrame } from "@/tools/animator/gif";
 import { readGif } from "./animator-gif";
 
 function solid(width: number, height: number, rgb: [number, number, number]): RgbaFrame {

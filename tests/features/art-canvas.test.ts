@@ -3,7 +3,7 @@
  * rules (zoom limits and steps, eraser width, line width, tool shortcuts, view maths).
  */
 import { describe, expect, it, vi } from "vitest";
-import { HistoryStore } from "@/features/art/canvas/history";
+import { HistoryStore } from "@/tools/art/canvas/history";
 import {
   baseLayout,
   CANVAS_HEIGHT,
@@ -24,7 +24,7 @@ import {
   zoomIn,
   zoomOut,
   zoomPercent,
-} from "@/features/art/canvas/rules";
+} from "@/tools/art/canvas/rules";
 
 describe("history store", () => {
   function store(limit = 10) {

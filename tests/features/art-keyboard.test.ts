@@ -3,7 +3,7 @@
  * down and lifted with Enter or Space for each kind of tool, Escape, Pan, and the toolbar's arrows.
  */
 import { describe, expect, it } from "vitest";
-import { toolbarMove } from "@/features/art/canvas/canvas-toolbar";
+import { toolbarMove } from "@/tools/art/canvas/canvas-toolbar";
 import {
   clampToPicture,
   KEY_BIG_STEP,
@@ -11,8 +11,8 @@ import {
   KeyboardPen,
   PAN_STEP,
   type PenHost,
-} from "@/features/art/canvas/keyboard-pen";
-import { CANVAS_HEIGHT, CANVAS_WIDTH, type Point, type Tool } from "@/features/art/canvas/rules";
+} from "@/tools/art/canvas/keyboard-pen";
+import { CANVAS_HEIGHT, CANVAS_WIDTH, type Point, type Tool } from "@/tools/art/canvas/rules";
 
 /**
  * A stand-in for the engine that keeps what the pen asked of it. Like the real stroke machine, fill

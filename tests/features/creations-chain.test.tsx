@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { deleteCreation, prepareCreation, putCreation, type NewCreation } from "@/lib/creations";
 import { creationsTestSetup, image, openCreations, USER } from "./creations-kit";
 import { fakeImageModel } from "./fake-image-model";

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getVariant } from "@/config/variants";
-import { notImagesMessage, tooManyMessage } from "@/features/batch/batch-copy";
+import { notImagesMessage, tooManyMessage } from "@/tools/batch/batch-copy";
 import { setThumbnailMaker } from "@/lib/creations";
 import { hideNodeEventsFromPQueue } from "./batch-jsdom";
 import { finished, photos, processAll, signedIn } from "./batch-kit";

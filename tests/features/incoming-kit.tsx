@@ -8,8 +8,8 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import { AppProviders } from "@/app/providers";
-import { routes } from "@/app/routes";
-import type { ToolId } from "@/config/tools";
+import { appRoutes } from "@/app/routes";
+import type { ToolId } from "@/tools/registry";
 import { listCreations, type CreationRecord } from "@/lib/creations";
 import { putIncoming } from "@/lib/incoming-photos";
 import type { ChainStep } from "@/lib/photo-origin";
@@ -29,7 +29,9 @@ export function handOverFiles(files: File[], from?: ChainStep[]): Promise<string
 
 /** The whole app opened at `path` with the photos under `incoming` handed to it. */
 export function renderWithIncoming(path: string, incoming: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state: { incoming } }] });
+  const router = createMemoryRouter(appRoutes(), {
+    initialEntries: [{ pathname: path, state: { incoming } }],
+  });
   const view = render(
     <AppProviders queryClient={testQueryClient()}>
       <RouterProvider router={router} />

@@ -7,7 +7,7 @@ import {
   BATCH_ITEM_OFFLINE_MESSAGE,
   BATCH_OFFLINE_ADVICE,
   BATCH_OFFLINE_MESSAGE,
-} from "@/features/batch/batch-run";
+} from "@/tools/batch/batch-run";
 import { OFFLINE_RUN_MESSAGE, OFFLINE_TOOL_MESSAGE } from "@/lib/offline";
 import { getUsedConversions } from "@/lib/usage";
 import { server } from "../msw/server";

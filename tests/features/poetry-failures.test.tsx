@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { poemFailureMessage, POEM_COPY } from "@/features/poetry/run-poem";
+import { poemFailureMessage, POEM_COPY } from "@/tools/poetry/run-poem";
 import { getUsedConversions } from "@/lib/usage";
 import type { GeminiReply } from "../msw/gemini";
 import { sseOf, type GeminiStreamReply } from "../msw/gemini-stream";

@@ -3,7 +3,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { POEM_PROMPT } from "@/config/prompts";
-import { POEM_COLOURS } from "@/features/poetry/poem-view";
+import { POEM_COLOURS } from "@/tools/poetry/poem-view";
 import { getUsedConversions } from "@/lib/usage";
 import { sseOf, textChunk } from "../msw/gemini-stream";
 import { fakePoemGemini, openPage, poetryEnvironment, STREAMED_POEM, upload } from "./poetry-kit";

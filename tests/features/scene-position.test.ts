@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCENE_POSITIONS } from "@/config/prompts";
-import { nearestPosition, positionAt, positionPoint } from "@/features/scene/position";
+import { nearestPosition, positionAt, positionPoint } from "@/tools/scene/position";
 
 describe("the nearest named place", () => {
   it.each([

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { paths } from "@/config/paths";
-import { PHOTO_TOOLS } from "@/config/tools";
+import { getTool, photoTools } from "@/tools/registry";
 import { IMAGE_ADVICE } from "@/hooks/use-tool-photo";
 import { putIncoming, readIncoming } from "@/lib/incoming-photos";
 import { pngHeader } from "../lib/image/bytes";
@@ -63,8 +63,8 @@ describe("share chooser, one photo", () => {
 
     const tools = screen.getByRole("list", { name: "Tools" });
     const links = within(tools).getAllByRole("link");
-    expect(links.map((link) => link.textContent)).toEqual(PHOTO_TOOLS.map((tool) => tool.label));
-    for (const [i, tool] of PHOTO_TOOLS.entries()) {
+    expect(links.map((link) => link.textContent)).toEqual(photoTools().map((tool) => tool.label));
+    for (const [i, tool] of photoTools().entries()) {
       expect(links[i]).toHaveAttribute("href", tool.path);
       expect(links[i]!.querySelector("svg")).not.toBeNull();
     }
@@ -73,9 +73,9 @@ describe("share chooser, one photo", () => {
 
     await userEvent.setup().click(within(tools).getByRole("link", { name: "Frog" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Frog.AI" })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(paths.frog);
+    expect(router.state.location.pathname).toBe(getTool("frog").path);
     // The chooser hands the photo over by its id and leaves it for the tool to take.
-    expect(arrivals.find((arrival) => arrival.pathname === paths.frog)?.incoming).toBe(id);
+    expect(arrivals.find((arrival) => arrival.pathname === getTool("frog").path)?.incoming).toBe(id);
     // The thumbnail's object URL went with the chooser.
     expect(revoked).toContain(made[0]);
   });
@@ -96,8 +96,8 @@ describe("share chooser, one photo", () => {
     for (let i = 0; i < 60 && document.activeElement !== hulk; i++) await user.tab();
     expect(hulk).toHaveFocus();
     await user.keyboard("{Enter}");
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.hulk));
-    expect(arrivals.find((arrival) => arrival.pathname === paths.hulk)?.incoming).toBe(id);
+    await waitFor(() => expect(router.state.location.pathname).toBe(getTool("hulk").path));
+    expect(arrivals.find((arrival) => arrival.pathname === getTool("hulk").path)?.incoming).toBe(id);
   });
 
   it("Dismiss forgets the photo and goes home", async () => {
@@ -139,8 +139,8 @@ describe("share chooser, several photos", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "Batch Image Processing" }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(paths.batch);
-    expect(arrivals.find((arrival) => arrival.pathname === paths.batch)?.incoming).toBe(id);
+    expect(router.state.location.pathname).toBe(getTool("batch").path);
+    expect(arrivals.find((arrival) => arrival.pathname === getTool("batch").path)?.incoming).toBe(id);
     expect(screen.queryByRole("heading", { name: QUESTION })).toBeNull();
     await waitFor(() => expect(screen.getAllByTestId("batch-card")).toHaveLength(3));
   });
@@ -273,6 +273,6 @@ describe("Open with (File Handling API)", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "Batch Image Processing" }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(paths.batch);
+    expect(router.state.location.pathname).toBe(getTool("batch").path);
   });
 });

@@ -4,7 +4,7 @@
  * a kept record, or its tool alone when it was not kept), and the chain a result made from it is kept with.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { getCreation, setThumbnailMaker, type CreationRecord } from "@/lib/creations";
 import { handOver } from "@/lib/hand-over";
 import { readIncoming } from "@/lib/incoming-photos";

@@ -1,6 +1,6 @@
 /** One creation in the My Creations grid: its thumbnail (or text excerpt), tool, date and instruction. */
 import { Images } from "lucide-react";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import type { CreationRecord } from "@/lib/creations";
 import { ChainLine, chainText, creationChain } from "./creation-chain";
 import { formatDate } from "./format";

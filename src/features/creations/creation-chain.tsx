@@ -1,6 +1,6 @@
 /** The chain a creation was made along ("Hulk → Frog"): as a line on its card, and step by step in the viewer. */
 import { useEffect, useState } from "react";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { listCreations, type CreationRecord } from "@/lib/creations";
 import { chainOf, type ChainStep } from "@/lib/photo-origin";
 import { useCreationsVersion } from "./use-creations";

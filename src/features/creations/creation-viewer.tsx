@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { useObjectUrls } from "@/hooks/use-object-urls";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { getCreation, readText, type CreationRecord } from "@/lib/creations";
 import { downloadImage } from "@/lib/image";
 import { ChainSteps } from "./creation-chain";

@@ -2,7 +2,7 @@
 import { Link } from "react-router-dom";
 import { Images } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ALL_TOOLS } from "@/config/tools";
+import { allTools } from "@/tools/registry";
 
 export function EmptyState() {
   return (
@@ -20,7 +20,7 @@ export function EmptyState() {
         </p>
       </div>
       <nav aria-label="Tools" className="flex flex-wrap justify-center gap-2">
-        {ALL_TOOLS.map((tool) => (
+        {allTools().map((tool) => (
           <Button key={tool.id} asChild variant="outline" size="sm" className="rounded-full">
             <Link to={tool.path}>{tool.label}</Link>
           </Button>

@@ -4,16 +4,16 @@ import { Search } from "lucide-react";
 import { ChoiceSelect } from "@/components/choice-select";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { ALL_TOOLS, type ToolId } from "@/config/tools";
+import { allTools, type ToolId } from "@/tools/registry";
 
 const ALL = "all";
 const TOOL_CHOICES = [
   { value: ALL, label: "All tools" },
-  ...ALL_TOOLS.map((t) => ({ value: t.id, label: t.label })),
+  ...allTools().map((t) => ({ value: t.id, label: t.label })),
 ];
 
 function isToolId(value: string): value is ToolId {
-  return ALL_TOOLS.some((t) => t.id === value);
+  return allTools().some((t) => t.id === value);
 }
 
 export function CreationsFilters({

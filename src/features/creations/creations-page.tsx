@@ -8,7 +8,7 @@ import { DeleteCreationsDialog } from "@/components/delete-creations-dialog";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import type { ToolId } from "@/config/tools";
+import type { ToolId } from "@/tools/registry";
 import { useUser } from "@/lib/auth";
 import type { CreationRecord } from "@/lib/creations";
 import { deleteOldestWithNotice, deleteWithUndo } from "./creation-actions";

@@ -3,7 +3,7 @@
  * thumbnails.
  */
 import { useEffect, useRef, useState } from "react";
-import type { ToolId } from "@/config/tools";
+import type { ToolId } from "@/tools/registry";
 import {
   completeCreation,
   creationsUsage,

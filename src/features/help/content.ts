@@ -5,7 +5,7 @@
  */
 import { paths } from "@/config/paths";
 import { CUSTOM_TRANSFORM_TIER, MULTIPLE_VERSIONS_TIER, TIERS, type Tier, type TierId } from "@/config/tiers";
-import { TOOL_ROUTES } from "@/config/tools";
+import { gatedTools } from "@/tools/registry";
 import { getVariant, VARIANTS } from "@/config/variants";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -52,7 +52,9 @@ export type PlanSummary = {
 };
 
 const STYLE_LABELS = VARIANTS.map((v) => v.label);
-const OTHER_TOOL_LABELS = TOOL_ROUTES.filter((t) => !t.variant).map((t) => t.label);
+const OTHER_TOOL_LABELS = gatedTools()
+  .filter((t) => !t.variant)
+  .map((t) => t.label);
 
 /** The four plans in order, each with what it adds to the one before. */
 export function planSummaries(): PlanSummary[] {
@@ -146,12 +148,14 @@ export function otherToolFeatures(): FeatureEntry[] {
       to: `${paths.home}?custom=true`,
       requiredTier: CUSTOM_TRANSFORM_TIER,
     },
-    ...TOOL_ROUTES.filter((t) => !t.variant).map((t) => ({
-      key: t.path,
-      title: t.title,
-      description: t.description,
-      to: t.path,
-    })),
+    ...gatedTools()
+      .filter((t) => !t.variant)
+      .map((t) => ({
+        key: t.path,
+        title: t.title,
+        description: t.description,
+        to: t.path,
+      })),
   ];
 }
 

@@ -1,29 +1,15 @@
 /** A grid of tool cards, each linking to its tool, shared by the Help and Documentation pages. */
 import { Link } from "react-router-dom";
-import {
-  Brush,
-  Feather,
-  Layers,
-  Layers2,
-  PartyPopper,
-  Shapes,
-  Sparkles,
-  Wand2,
-  type LucideIcon,
-} from "lucide-react";
-import { paths } from "@/config/paths";
+import { Sparkles, Wand2, type LucideIcon } from "lucide-react";
+import { allTools } from "@/tools/registry";
 import { cn } from "@/lib/utils";
 import { requirementLabel, type FeatureEntry } from "./content";
 
-const TOOL_ICONS: Record<string, LucideIcon> = {
-  "convert-anything": Wand2,
-  [paths.batch]: Layers,
-  [paths.animator]: Shapes,
-  [paths.art]: Brush,
-  [paths.scene]: Layers2,
-  [paths.poetry]: Feather,
-  [paths.celebrations]: PartyPopper,
-};
+/** A card's icon: Convert Anything's, else the tool's whose route the card links to. */
+function iconOf(key: string): LucideIcon {
+  if (key === "convert-anything") return Wand2;
+  return allTools().find((tool) => !tool.variant && tool.path === key)?.icon ?? Sparkles;
+}
 
 type FeatureGridProps = {
   features: readonly FeatureEntry[];
@@ -40,7 +26,7 @@ export function FeatureGrid({ features, titleAs = "h3", showDownloadName, classN
   return (
     <ul className={cn("grid gap-3 sm:grid-cols-2 lg:grid-cols-3", className)}>
       {features.map((feature) => {
-        const Icon = TOOL_ICONS[feature.key] ?? Sparkles;
+        const Icon = iconOf(feature.key);
         return (
           <li
             key={feature.key}

@@ -10,6 +10,7 @@ import { ErrorBanner } from "@/components/error-banner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
+import { getTool } from "@/tools/registry";
 import { SHARE_FAILED_PARAM, SHARE_ID_PARAM } from "@/config/share";
 import { IMAGE_ADVICE } from "@/hooks/use-tool-photo";
 import type { IncomingPhotoState } from "@/lib/hand-over";
@@ -84,7 +85,7 @@ export function SharePage() {
   useEffect(() => {
     if (!manyId) return;
     const state: IncomingPhotoState = { incoming: manyId };
-    navigate(paths.batch, { replace: true, state });
+    navigate(getTool("batch").path, { replace: true, state });
   }, [manyId, navigate]);
 
   // A file no tool can take is of no use kept: it is forgotten, its message stays on the screen.

@@ -1,7 +1,6 @@
 /** The tools a shared photo can go to, as a grid of links with their icons (keyboard reachable). */
 import { Link } from "react-router-dom";
-import { TOOL_ICONS } from "@/config/tool-icons";
-import { PHOTO_TOOLS } from "@/config/tools";
+import { photoTools } from "@/tools/registry";
 import type { IncomingPhotoState } from "@/lib/hand-over";
 
 /** Every photo tool; following one opens it with the photos under `incomingId`, which it takes. */
@@ -9,8 +8,8 @@ export function ToolGrid({ incomingId, label }: { incomingId: string; label: str
   const state: IncomingPhotoState = { incoming: incomingId };
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
-      {PHOTO_TOOLS.map((tool) => {
-        const Icon = TOOL_ICONS[tool.id];
+      {photoTools().map((tool) => {
+        const Icon = tool.icon;
         return (
           <li key={tool.id}>
             <Link

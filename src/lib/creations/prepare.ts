@@ -2,7 +2,7 @@
  * A new result made ready for the store: its record (kind, file name, sizes, a text's excerpt), its
  * file and original, and the thumbnails and downscaled original made with the canvas.
  */
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { dataUrlToBlob } from "@/lib/image/download";
 import { blobText } from "@/lib/read-blob";
 import { makeThumbnail } from "./thumbnail";

@@ -7,7 +7,7 @@
  * (removeUserDataFromDevice, the logout dialog's checkbox).
  */
 import type { DBSchema, IDBPDatabase } from "idb";
-import type { ToolId } from "@/config/tools";
+import type { ToolId } from "@/tools/registry";
 import { databaseConnection } from "@/lib/indexed-db";
 import { toStoreError } from "./errors";
 import {

@@ -1,5 +1,5 @@
 /** The shapes of a kept creation: what a tool hands over, and what lists and the viewer read back. */
-import type { ToolId } from "@/config/tools";
+import type { ToolId } from "@/tools/registry";
 import type { ChainStep } from "@/lib/photo-origin";
 
 export type CreationKind = "image" | "gif" | "text";

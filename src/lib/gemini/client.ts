@@ -6,7 +6,7 @@
  */
 import { PAGE_IMAGE_TIMEOUT_MS, PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
 import { defaultThinking } from "@/config/gemini-calls";
-import type { ToolId } from "@/config/tools";
+import type { ToolId } from "@/tools/registry";
 import { untilAborted } from "@/lib/until-aborted";
 import { cancelledError, imageLostError, offlineError, timeoutError } from "./errors";
 import {

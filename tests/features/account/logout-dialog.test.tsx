@@ -89,7 +89,7 @@ async function keepFor(userId: string, id: string) {
   });
 }
 
-/** The Art canvas's database as src/features/art/canvas/storage.ts makes it. */
+/** The Art canvas's database as src/tools/art/canvas/storage.ts makes it. */
 function artDb() {
   return openDB(ART_DB_NAME, 1, {
     upgrade(database) {

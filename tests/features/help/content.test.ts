@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TIERS } from "@/config/tiers";
-import { TOOL_ROUTES } from "@/config/tools";
+import { gatedTools } from "@/tools/registry";
 import { VARIANTS } from "@/config/variants";
 import {
   conversionsLabel,
@@ -59,7 +59,7 @@ describe("help content: plans", () => {
     const [free, basic, standard, premium] = planSummaries();
     const freeText = free!.unlocks.join(" ");
     for (const v of VARIANTS) expect(freeText).toContain(v.label);
-    for (const t of TOOL_ROUTES.filter((t) => !t.variant)) expect(freeText).toContain(t.label);
+    for (const t of gatedTools().filter((t) => !t.variant)) expect(freeText).toContain(t.label);
     expect(basic!.unlocks).toEqual([
       "Everything in Freemium",
       expect.stringContaining("Custom transformations: Convert Anything"),
@@ -103,13 +103,15 @@ describe("help content: features", () => {
       requiredTier: "$5/month",
     });
     expect(tools.map((t) => [t.title, t.to])).toEqual(
-      TOOL_ROUTES.filter((t) => !t.variant).map((t) => [t.title, t.path]),
+      gatedTools()
+        .filter((t) => !t.variant)
+        .map((t) => [t.title, t.path]),
     );
   });
 
   it("covers every tool route of the app", () => {
     const linked = new Set([...styleFeatures(), ...otherToolFeatures()].map((f) => f.to));
-    for (const tool of TOOL_ROUTES) expect(linked).toContain(tool.path);
+    for (const tool of gatedTools()) expect(linked).toContain(tool.path);
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { TOOL_ROUTES } from "@/config/tools";
+import { gatedTools } from "@/tools/registry";
 import { VARIANTS } from "@/config/variants";
 import { renderApp } from "../../utils";
 
@@ -69,7 +69,7 @@ describe("Documentation page", () => {
       expect(within(features).getByRole("link", { name: v.title })).toHaveAttribute("href", v.path);
       expect(within(features).getByText(v.downloadName)).toBeInTheDocument();
     }
-    for (const t of TOOL_ROUTES) {
+    for (const t of gatedTools()) {
       expect(within(features).getByRole("link", { name: t.title })).toHaveAttribute("href", t.path);
     }
     expect(within(features).getByRole("link", { name: "Convert Anything" })).toHaveAttribute(

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { TOOL_ROUTES } from "@/config/tools";
+import { gatedTools } from "@/tools/registry";
 import { VARIANTS } from "@/config/variants";
 import { renderApp } from "../../utils";
 
@@ -192,7 +192,7 @@ describe("Help Center Features and Subscription tabs", () => {
       expect(within(features).getByRole("link", { name: v.title })).toHaveAttribute("href", v.path);
       expect(within(features).getByText(v.description)).toBeInTheDocument();
     }
-    for (const t of TOOL_ROUTES) {
+    for (const t of gatedTools()) {
       expect(within(features).getByRole("link", { name: t.title })).toHaveAttribute("href", t.path);
     }
     expect(within(features).getByRole("link", { name: "Convert Anything" })).toHaveAttribute(

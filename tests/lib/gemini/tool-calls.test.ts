@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { VARIANTS, type Variant } from "@/config/variants";
-import { runConversion, type Operation } from "@/features/conversion/run-conversion";
-import { runPoem } from "@/features/poetry/run-poem";
+import { runConversion, type Operation } from "@/tools/styles/run-conversion";
+import { runPoem } from "@/tools/poetry/run-poem";
 import { isGeminiError } from "@/lib/gemini";
 import type { LoadedImage, PreparedImage } from "@/lib/image";
 import { server } from "../../msw/server";

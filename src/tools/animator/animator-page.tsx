@@ -8,7 +8,7 @@ import { CostNote } from "@/components/remaining-counter";
 import { ShareButton } from "@/components/share-button";
 import { ToolPage } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { AnimationPlayer } from "./animation-player";
 import { useAnimator } from "./use-animator";
 

@@ -1,7 +1,7 @@
 /** The batch's downloads: result names derived from the originals, one image, or every result as a ZIP. */
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "sonner";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { downloadImage } from "@/lib/image";
 import { BATCH_TOASTS } from "./batch-copy";
 import { resultFileName, zipResults } from "./batch-image";

@@ -5,7 +5,7 @@ import { ShareButton } from "@/components/share-button";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { useEscapeKey } from "@/hooks/use-escape-key";
 import { PoemView } from "./poem-view";
 import { usePoem } from "./use-poem";

@@ -10,7 +10,7 @@ import { ToolPage } from "@/components/tool-page";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { useRemainingConversions } from "@/hooks/use-remaining";
 import { pauseAnnouncement, useRetryCountdown } from "@/hooks/use-retry-countdown";
 import type { RetryWait } from "@/lib/gemini";

@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { ChoiceSelect } from "@/components/choice-select";
 import { CELEBRATION_TYPES, type CelebrationType } from "@/config/prompts";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { celebrationFileName, useCelebration, type CelebrationResult } from "./use-celebration";
 
 const TOOL = getTool("celebrations");

@@ -9,7 +9,7 @@ import {
   type AspectRatio,
   type CelebrationType,
 } from "@/config/prompts";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { useAiRun } from "@/hooks/use-ai-run";
 import { useIncomingPhotos } from "@/hooks/use-incoming-photos";

@@ -1,6 +1,6 @@
 /** The Art Enhancer's flow on the shared AI run: an upload or a drawing in, a refined picture out. */
 import { useCallback, useMemo, useRef, useState } from "react";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { originalOf } from "@/lib/keep-creation";
 import { registerKept } from "@/lib/photo-origin";

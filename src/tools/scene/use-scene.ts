@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { SCENE_TYPES, type ScenePosition, type SceneType } from "@/config/prompts";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { originalOf } from "@/lib/keep-creation";
 import { useAiRun } from "@/hooks/use-ai-run";

@@ -1,7 +1,7 @@
 /** Visual Poetry's flow on the shared AI run: a photo in, a poem streamed out, copied or downloaded. */
 import { useCallback, useRef } from "react";
 import { toast } from "sonner";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { originalOf } from "@/lib/keep-creation";
 import { useAiRun } from "@/hooks/use-ai-run";

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/prompts";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { blobToDataUrl } from "@/lib/keep-creation";
 import { registerKept } from "@/lib/photo-origin";

@@ -4,7 +4,7 @@ import { Download, Layers, Pencil, RotateCcw } from "lucide-react";
 import { LazyCompareSlider } from "@/components/lazy-compare-slider";
 import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { useResultFirst } from "@/hooks/use-result-first";
 
 /** On a phone the slider's picture leaves room for the top bar, the range and four rows of actions. */

@@ -7,7 +7,7 @@ import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
 import { useUser } from "@/lib/auth";
 import { DrawingCanvas, type PictureToPlace } from "./canvas/drawing-canvas";

@@ -5,7 +5,7 @@ import { EditWith } from "@/components/edit-with";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { PositionPicker } from "./position-picker";
 import { SceneForm } from "./scene-form";
 import { SceneResult } from "./scene-result";
