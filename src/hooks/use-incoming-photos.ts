@@ -20,8 +20,9 @@ function incomingId(state: unknown): string | null {
 /**
  * Takes the photos handed to this page, if any, and calls `accept` with them (each tagged with the
  * chain it came from). The navigation state is cleared, so a reload or Back does not load them again.
+ * With `accept` null (a tool that takes no photo) nothing is taken: what was handed over stays waiting.
  */
-export function useIncomingPhotos(accept: (files: File[]) => unknown): void {
+export function useIncomingPhotos(accept: ((files: File[]) => unknown) | null): void {
   const location = useLocation();
   const navigate = useNavigate();
   const id = incomingId(location.state);
@@ -31,14 +32,14 @@ export function useIncomingPhotos(accept: (files: File[]) => unknown): void {
   });
 
   useEffect(() => {
-    if (!id) return;
+    if (!id || !latest.current) return;
     let active = true;
     import("./use-incoming-photos-take")
       .then(({ takeIncomingPhotos }) => takeIncomingPhotos(id, () => active))
       .then((files) => {
         if (files === undefined) return;
         navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
-        if (files) void latest.current(files);
+        if (files) void latest.current?.(files);
         else toast.error(INCOMING_LOST);
       })
       .catch((error: unknown) => {

@@ -3,17 +3,10 @@
  * from a description, and a four-frame loop of that character (one request, one 2x2 sheet, split
  * here and encoded as a GIF).
  */
-import { getEnv } from "@/config/env";
 import { ANIMATION_PROMPT, characterPrompt, type AspectRatio } from "@/config/prompts";
-import {
-  GeminiError,
-  generateImage,
-  isGeminiError,
-  resolveGeminiTarget,
-  type GeminiErrorKind,
-  type RetryWait,
-} from "@/lib/gemini";
+import { GeminiError, isGeminiError, type GeminiErrorKind } from "@/lib/gemini";
 import { dataUrlToBlob } from "@/lib/image";
+import type { ToolRunContext } from "../run-context";
 import { encodeGif } from "./gif";
 import { splitSheet } from "./sprite-sheet";
 
@@ -51,12 +44,6 @@ export function nextRestoredAnimationId(): number {
   return animations;
 }
 
-type CallOptions = {
-  apiKey?: string;
-  signal: AbortSignal;
-  onRetryWait?: (wait: RetryWait | null) => void;
-};
-
 /** The client's "no result" classes: the model answered, but without an image. */
 const NO_IMAGE_KINDS = new Set<GeminiErrorKind>([
   "no-image",
@@ -84,19 +71,14 @@ function reword(error: unknown, fallback: string): unknown {
 
 /** SPEC 7.1 "character generation": the description in, a colourful cartoon character out. */
 export async function createCharacter(
-  input: { description: string; aspectRatio: AspectRatio } & CallOptions,
+  input: { description: string; aspectRatio: AspectRatio },
+  ctx: ToolRunContext,
 ): Promise<Character> {
   const description = input.description.trim();
   try {
-    const target = resolveGeminiTarget(input.apiKey);
-    const result = await generateImage({
-      target,
-      model: getEnv().VITE_GEMINI_IMAGE_MODEL,
+    const result = await ctx.image({
       parts: [{ text: characterPrompt(description) }],
       generationConfig: { imageConfig: { aspectRatio: input.aspectRatio } },
-      tool: "animator",
-      signal: input.signal,
-      onRetryWait: input.onRetryWait,
     });
     return {
       dataUrl: result.dataUrl,
@@ -115,21 +97,18 @@ export async function createCharacter(
  * "Animate": the character image goes back with ANIMATION_PROMPT, at the character's aspect ratio
  * (each quarter of the sheet then has it too); the sheet is cut into four frames and made a GIF.
  */
-export async function animateCharacter(input: { character: Character } & CallOptions): Promise<Animation> {
-  const { character, signal } = input;
+export async function animateCharacter(
+  { character }: { character: Character },
+  ctx: ToolRunContext,
+): Promise<Animation> {
+  const { signal } = ctx;
   try {
-    const target = resolveGeminiTarget(input.apiKey);
-    const result = await generateImage({
-      target,
-      model: getEnv().VITE_GEMINI_IMAGE_MODEL,
+    const result = await ctx.image({
       parts: [
         { text: ANIMATION_PROMPT },
         { inlineData: { mimeType: character.mimeType, data: character.base64 } },
       ],
       generationConfig: { imageConfig: { aspectRatio: character.aspectRatio } },
-      tool: "animator",
-      signal,
-      onRetryWait: input.onRetryWait,
     });
     const frames = await splitSheet(dataUrlToBlob(result.dataUrl));
     signal.throwIfAborted();

@@ -3,11 +3,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/prompts";
 import { getTool } from "@/tools/registry";
-import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { blobToDataUrl } from "@/lib/keep-creation";
-import { registerKept } from "@/lib/photo-origin";
-import { useAiRun, type AiRunCopy } from "@/hooks/use-ai-run";
-import { useApiKey } from "@/lib/api-key";
+import type { AiRunCopy } from "@/hooks/use-ai-run";
+import { useTool } from "@/hooks/use-tool";
 import { downloadImage } from "@/lib/image";
 import {
   animateCharacter,
@@ -56,22 +54,19 @@ function copyFor(input: AnimatorInput): AiRunCopy {
  * conversion, errors and cancels count nothing and keep what was on screen.
  */
 export function useAnimator() {
-  const apiKey = useApiKey();
   const [description, setDescription] = useState("");
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
 
-  const ai = useAiRun<AnimatorInput, AnimatorResult>({
-    execute: async (input, ctx) => {
-      const call = { apiKey, signal: ctx.signal, onRetryWait: ctx.onRetryWait };
+  // A reload shows the last character again (kept on the device) and it can be animated; when the last
+  // result was its animation, the animation plays again below it.
+  const idleRef = useRef(true);
+  const ai = useTool<AnimatorInput, AnimatorResult>("animator", {
+    run: async (input, ctx) => {
       if (input.kind === "animate") {
-        const animation = await animateCharacter({ ...call, character: input.character });
+        const animation = await animateCharacter({ character: input.character }, ctx);
         return { character: input.character, animation };
       }
-      const character = await createCharacter({
-        ...call,
-        description: input.description,
-        aspectRatio: input.aspectRatio,
-      });
+      const character = await createCharacter(input, ctx);
       return { character, animation: null };
     },
     copy: copyFor,
@@ -79,7 +74,6 @@ export function useAnimator() {
     keep: ({ character, animation }) =>
       animation
         ? {
-            tool: "animator",
             file: animation.gif,
             fileName: GIF_DOWNLOAD_NAME,
             instruction: character.description,
@@ -88,45 +82,44 @@ export function useAnimator() {
             original: character.dataUrl,
           }
         : {
-            tool: "animator",
             file: character.dataUrl,
             fileName: PNG_DOWNLOAD_NAME,
             instruction: character.description,
             details: { aspectRatio: character.aspectRatio },
           },
+    restore: {
+      untouched: true,
+      show: ({ dataUrl, record, files }) => {
+        const aspectRatio =
+          ASPECT_RATIOS.find((r) => r === record.details?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
+        const characterOf = (url: string, mimeType: string): Character | null => {
+          const base64 = url.split(",")[1];
+          return base64
+            ? { dataUrl: url, mimeType, base64, description: record.instruction, aspectRatio }
+            : null;
+        };
+        if (record.kind === "image" && dataUrl) {
+          const character = characterOf(dataUrl, record.mimeType);
+          if (character) restore({ character, animation: null });
+          return;
+        }
+        if (record.kind !== "gif" || !files.original) return;
+        const original = files.original;
+        void Promise.all([blobToDataUrl(original), framesOfGif(files.file)])
+          .then(([url, frames]) => {
+            const character = characterOf(url, original.type || "image/jpeg");
+            if (!character || !idleRef.current) return;
+            restore({ character, animation: { id: nextRestoredAnimationId(), frames, gif: files.file } });
+          })
+          .catch((error: unknown) => console.warn("Could not show the last animation again", error));
+      },
+    },
   });
-  // A reload shows the last character again (kept on the device) and it can be animated; when the last
-  // result was its animation, the animation plays again below it.
   const idle = ai.state.status === "idle";
-  const idleRef = useRef(idle);
   useEffect(() => {
     idleRef.current = idle;
   });
   const { restore } = ai;
-  useRestoreLastCreation("animator", idle, ({ dataUrl, record, files }) => {
-    const aspectRatio = ASPECT_RATIOS.find((r) => r === record.details?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
-    const characterOf = (url: string, mimeType: string): Character | null => {
-      const base64 = url.split(",")[1];
-      return base64 ? { dataUrl: url, mimeType, base64, description: record.instruction, aspectRatio } : null;
-    };
-    if (record.kind === "image" && dataUrl) {
-      const character = characterOf(dataUrl, record.mimeType);
-      if (!character) return;
-      // "Edit with…" from the character shown again starts its chain at this creation.
-      registerKept(dataUrl, Promise.resolve(record));
-      restore({ character, animation: null });
-      return;
-    }
-    if (record.kind !== "gif" || !files.original) return;
-    const original = files.original;
-    void Promise.all([blobToDataUrl(original), framesOfGif(files.file)])
-      .then(([url, frames]) => {
-        const character = characterOf(url, original.type || "image/jpeg");
-        if (!character || !idleRef.current) return;
-        restore({ character, animation: { id: nextRestoredAnimationId(), frames, gif: files.file } });
-      })
-      .catch((error: unknown) => console.warn("Could not show the last animation again", error));
-  });
   const { run, reset: resetRun } = ai;
   const busy = ai.running;
   const result = ai.state.result;

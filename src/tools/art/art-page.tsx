@@ -8,7 +8,6 @@ import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { getTool } from "@/tools/registry";
-import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
 import { useUser } from "@/lib/auth";
 import { DrawingCanvas, type PictureToPlace } from "./canvas/drawing-canvas";
 import { useArt, type ArtOriginal } from "./use-art";
@@ -24,20 +23,14 @@ const WAITING = "Waiting for the AI to enhance your artwork...";
 /** Art Enhancer (SPEC 2.10, 4.7): upload a picture or draw one, and get a refined version of it. */
 export function ArtPage() {
   const tool = getTool("art");
-  const art = useArt();
+  // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
+  const art = useArt({ onIncoming: () => setTab("upload") });
   const user = useUser();
   const [tab, setTab] = useState<Tab>("upload");
   // The canvas stays mounted once opened, so switching tabs keeps its undo history.
   const [drawOpened, setDrawOpened] = useState(false);
   const [place, setPlace] = useState<PictureToPlace | null>(null);
   const { processing } = art;
-
-  // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
-  useIncomingPhotos((files) => {
-    if (!files[0]) return;
-    setTab("upload");
-    return art.selectFile(files[0]);
-  });
 
   function changeTab(value: string) {
     const next: Tab = value === "draw" ? "draw" : "upload";

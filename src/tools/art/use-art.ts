@@ -1,19 +1,14 @@
 /** The Art Enhancer's flow on the shared AI run: an upload or a drawing in, a refined picture out. */
 import { useCallback, useMemo, useRef, useState } from "react";
-import { getTool } from "@/tools/registry";
-import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { originalOf } from "@/lib/keep-creation";
-import { registerKept } from "@/lib/photo-origin";
-import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
+import type { AiFailure } from "@/hooks/use-ai-run";
+import { useTool } from "@/hooks/use-tool";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
-import { useApiKey } from "@/lib/api-key";
-import { downloadImage, type LoadedImage } from "@/lib/image";
-import { runArt } from "./run-art";
+import type { LoadedImage } from "@/lib/image";
+import { runArt, type ArtInput, type ArtOutput } from "./run-art";
 
 export type ArtSource = "upload" | "drawing";
 export type ArtOriginal = { image: LoadedImage; source: ArtSource };
-export type ArtInput = { image: LoadedImage };
-export type ArtResult = { dataUrl: string; local: boolean };
 
 /** SPEC 8 "Art". */
 export const ART_COPY = {
@@ -30,8 +25,7 @@ const IMAGE_ADVICE = "Choose a picture in JPG, PNG, WEBP, GIF or HEIC format.";
  * original, the result is cleared and the enhancement runs. Errors and cancels count nothing and keep
  * the picture (and the drawing).
  */
-export function useArt() {
-  const apiKey = useApiKey();
+export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
   const photo = useToolPhoto();
   const { loading, error: inputError, load, replace, restore: restorePhoto, clear } = photo;
   const [source, setSource] = useState<ArtSource>("upload");
@@ -41,22 +35,40 @@ export function useArt() {
     [photo.photo, source],
   );
 
-  const ai = useAiRun<ArtInput, ArtResult>({
-    execute: async ({ image }, ctx) => {
-      const out = await runArt({ image, apiKey, signal: ctx.signal, onRetryWait: ctx.onRetryWait });
-      return { dataUrl: out.dataUrl, local: out.source === "local-engine" };
-    },
+  const ai = useTool<ArtInput, ArtOutput>("art", {
+    run: runArt,
     copy: () => ({ processing: ART_COPY.processing, success: ART_COPY.success, failure: ART_COPY.failure }),
     // Kept on the device (My Creations) with the picture it refined.
     keep: (result, { image }) => ({
-      tool: "art",
       file: result.dataUrl,
       instruction: "",
       original: originalOf(image),
       details: { source: sourceRef.current },
     }),
+    // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
+    incoming: (files: File[]): unknown => {
+      if (!files[0]) return;
+      onIncoming?.();
+      return selectFile(files[0]);
+    },
+    // A reload shows the last enhanced picture again with its original (kept on the device).
+    restore: {
+      untouched: !photo.photo && !loading,
+      show: ({ dataUrl, files, record }) => {
+        if (!dataUrl || !files.original) return;
+        const from: ArtSource = record.details?.source === "drawing" ? "drawing" : "upload";
+        void restorePhoto(files.original)
+          .then((image) => {
+            if (!image) return;
+            sourceRef.current = from;
+            setSource(from);
+            restore({ dataUrl }, { image });
+          })
+          .catch((error: unknown) => console.warn("Could not show the last artwork again", error));
+      },
+    },
   });
-  const { run, reset: resetRun } = ai;
+  const { run, reset: resetRun, restore } = ai;
   const busy = ai.running;
 
   const replaceOriginal = useCallback(
@@ -68,26 +80,6 @@ export function useArt() {
       replace(next?.image ?? null);
     },
     [replace],
-  );
-
-  // A reload shows the last enhanced picture again with its original (kept on the device).
-  useRestoreLastCreation(
-    "art",
-    !original && ai.state.status === "idle" && !loading,
-    ({ dataUrl, files, record }) => {
-      if (!dataUrl || !files.original) return;
-      const from: ArtSource = record.details?.source === "drawing" ? "drawing" : "upload";
-      // "Edit with…" from the picture shown again starts its chain at this creation.
-      registerKept(dataUrl, Promise.resolve(record));
-      void restorePhoto(files.original)
-        .then((image) => {
-          if (!image) return;
-          sourceRef.current = from;
-          setSource(from);
-          ai.restore({ dataUrl, local: false }, { image });
-        })
-        .catch((error: unknown) => console.warn("Could not show the last artwork again", error));
-    },
   );
 
   /** An upload or a drawing: checked and shown as the original, then enhanced. */
@@ -110,6 +102,7 @@ export function useArt() {
   );
 
   const selectFile = useCallback((file: File) => start(file, "upload"), [start]);
+
   const transformDrawing = useCallback(
     (png: Blob) => start(new File([png], "drawing.png", { type: "image/png" }), "drawing"),
     [start],
@@ -120,10 +113,6 @@ export function useArt() {
     resetRun();
     clear();
   }, [busy, clear, resetRun]);
-
-  const download = useCallback(() => {
-    if (ai.state.result) downloadImage(ai.state.result.dataUrl, getTool("art").downloadName);
-  }, [ai.state.result]);
 
   const runError = ai.state.error;
   const error: AiFailure | null =
@@ -146,6 +135,6 @@ export function useArt() {
     retry: ai.retry,
     cancel: ai.cancel,
     reset,
-    download,
+    download: ai.download,
   };
 }

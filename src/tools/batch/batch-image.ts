@@ -3,15 +3,15 @@
  * instruction sent with the photo prepared only when its turn comes, the result kept as a Blob (not a
  * base64 string), file names derived from the original, and the ZIP of every result.
  */
-import { getEnv } from "@/config/env";
 import { customPrompt } from "@/config/prompts";
-import { describeFailure, generateImage, type GeminiTarget } from "@/lib/gemini";
+import { describeFailure } from "@/lib/gemini";
 import { blobToBase64, dataUrlToBlob, isImageInputError, loadImage, prepareImage } from "@/lib/image";
 // The store itself, not the creations index: the index brings the save's code (prepare, thumbnails),
 // which Batch fetches with its first result, not with the page.
 import { getCreation, listCreations } from "@/lib/creations/store";
 import type { CreationFiles, CreationRecord, NewCreation } from "@/lib/creations/types";
 import type { BatchTaskContext } from "./batch-queue";
+import type { ToolRunContext } from "../run-context";
 
 /** At most this many images in one run. */
 export const MAX_BATCH_FILES = 50;
@@ -51,7 +51,7 @@ export async function prepareBatchPhoto(file: File): Promise<{ thumbnail: Blob; 
 export async function processBatchImage(
   file: File,
   instruction: string,
-  target: GeminiTarget,
+  image: ToolRunContext["image"],
   ctx: BatchTaskContext & {
     /** Prepared ahead by prepareBatchPhoto. */
     sendable?: SendableImage;
@@ -74,11 +74,8 @@ export async function processBatchImage(
   // A rate-limit pause that began while this photo was being prepared holds it back too.
   await ctx.whenSendable();
   ctx.phase("sending");
-  const result = await generateImage({
-    target,
-    model: getEnv().VITE_GEMINI_IMAGE_MODEL,
+  const result = await image({
     parts: [{ text: customPrompt(instruction) }, { inlineData: { mimeType: sendable.mimeType, data } }],
-    tool: "batch",
     signal: ctx.signal,
     maxAttempts: 1,
     onAnswered: (ok) => {

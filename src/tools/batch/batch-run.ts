@@ -5,18 +5,20 @@
  * for the failures, or one error when nothing came back or the connection dropped.
  */
 import { toast } from "sonner";
-import { GeminiError, type GeminiTarget, type RetryWait } from "@/lib/gemini";
+import { GeminiError, type RetryWait } from "@/lib/gemini";
 import { isOnline, onConnectionChange } from "@/lib/connection";
 import { OFFLINE_RUN_ADVICE } from "@/lib/offline";
 import { BATCH_TOASTS, batchFailed } from "./batch-copy";
 import { batchErrorText, processBatchImage, type BatchResult } from "./batch-image";
 import { startBatch, type BatchEvent, type BatchRun, type BatchSummary } from "./batch-queue";
 import type { BatchPhotos } from "./use-batch-photos";
+import type { ToolRunContext } from "../run-context";
 
 export type BatchRunOptions = {
   items: { id: string; file: File }[];
   instruction: string;
-  target: GeminiTarget;
+  /** The run's image call (src/tools/run-context.ts). */
+  image: ToolRunContext["image"];
   signal: AbortSignal;
   onWait: (wait: RetryWait | null) => void;
   photos: Pick<BatchPhotos, "sendable" | "keep" | "showThumbnail" | "needsThumbnail">;
@@ -49,7 +51,7 @@ const itemOffline = () =>
  * that came back stay done, counted and kept.
  */
 export function startBatchRun(options: BatchRunOptions): BatchRun & { firstFailure: () => FirstFailure } {
-  const { instruction, target, photos } = options;
+  const { instruction, image, photos } = options;
   const first: FirstFailure = { error: null, advice: "", offline: false };
   /** Images stopped by the dropped connection: reported as failed (retryable), not as cancelled. */
   let stoppedOffline = 0;
@@ -58,7 +60,7 @@ export function startBatchRun(options: BatchRunOptions): BatchRun & { firstFailu
     signal: options.signal,
     onWait: options.onWait,
     process: (item, task) =>
-      processBatchImage(item.file, instruction, target, {
+      processBatchImage(item.file, instruction, image, {
         ...task,
         sendable: photos.sendable(item.id),
         onPrepared: (sendable) => photos.keep(item.id, sendable),

@@ -9,11 +9,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import { GATE_TOAST_MS } from "@/config/tiers";
-import { useAiRun } from "@/hooks/use-ai-run";
+import { useTool } from "@/hooks/use-tool";
 import { useKeepCreation } from "@/hooks/use-kept-creation";
 import type { ObjectUrls } from "@/hooks/use-object-urls";
 import { useUser } from "@/lib/auth";
-import { resolveGeminiTarget } from "@/lib/gemini";
 import { subscriptionQueryOptions } from "@/lib/subscription";
 import { batchRunCopy, notEnoughMessage } from "./batch-copy";
 import { keptBatchResult } from "./batch-image";
@@ -22,7 +21,7 @@ import { batchOutcome, startBatchRun } from "./batch-run";
 import type { BatchAction, BatchItem } from "./batch-state";
 import { useBatchPhotos } from "./use-batch-photos";
 
-export type BatchInput = { items: { id: string; file: File }[]; instruction: string; apiKey: string };
+export type BatchInput = { items: { id: string; file: File }[]; instruction: string };
 
 type BatchRunOptions = {
   items: BatchItem[];
@@ -45,8 +44,8 @@ export function useBatchRun({ items, itemsRef, dispatch, urls, onStart }: BatchR
   // Leaving the page stops what is still running.
   useEffect(() => () => runRef.current?.cancelAll(), []);
 
-  const ai = useAiRun<BatchInput, BatchSummary>({
-    execute: async (input, ctx) => {
+  const ai = useTool<BatchInput, BatchSummary>("batch", {
+    run: async (input, ctx) => {
       // Tells this run's results apart in My Creations, so a reload shows this batch again.
       const runId = crypto.randomUUID();
       onStart();
@@ -57,7 +56,7 @@ export function useBatchRun({ items, itemsRef, dispatch, urls, onStart }: BatchR
       doneRef.current = 0;
       const run = startBatchRun({
         ...input,
-        target: resolveGeminiTarget(input.apiKey),
+        image: ctx.image,
         signal: ctx.signal,
         onWait: ctx.onRetryWait,
         photos,

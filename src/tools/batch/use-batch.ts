@@ -9,7 +9,6 @@ import { toast } from "sonner";
 import { splitImageFiles } from "@/components/multi-upload-area";
 import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
 import { useObjectUrls } from "@/hooks/use-object-urls";
-import { useApiKey } from "@/lib/api-key";
 import { useUser } from "@/lib/auth";
 import { listCreations } from "@/lib/creations/store";
 import { registerKept } from "@/lib/photo-origin";
@@ -47,7 +46,6 @@ function registerRestored(userId: string, items: readonly { id: string; result: 
 }
 
 export function useBatch() {
-  const apiKey = useApiKey();
   const userId = useUser()?.id;
   const [state, dispatch] = useReducer(batchReducer, initialBatchState);
   const [instruction, setInstruction] = useState("");
@@ -153,9 +151,8 @@ export function useBatch() {
       void ai.run({
         items: items.map(({ id, file }) => ({ id, file })),
         instruction: instruction.trim(),
-        apiKey,
       }),
-    [ai, apiKey, instruction],
+    [ai, instruction],
   );
 
   const processAll = useCallback(() => {

@@ -1,16 +1,8 @@
 /** One Celebration Creator request to the image model, and its own words for a reply with no image. */
-import { getEnv } from "@/config/env";
 import { celebrationPrompt, type AspectRatio, type CelebrationType } from "@/config/prompts";
-import {
-  GeminiError,
-  generateImage,
-  isGeminiError,
-  resolveGeminiTarget,
-  type GeminiPart,
-  type GeminiTarget,
-  type RetryWait,
-} from "@/lib/gemini";
+import { GeminiError, isGeminiError, type GeminiPart } from "@/lib/gemini";
 import { prepareImage, type LoadedImage } from "@/lib/image";
+import type { ToolRunContext } from "../run-context";
 
 /** SPEC 8 "Celebration": the cause when the AI sent back no image. */
 export const NO_CELEBRATION_IMAGE = "No celebration image received";
@@ -24,16 +16,9 @@ export type CelebrationRequest = {
   description: string;
   aspectRatio: AspectRatio;
   inspiration: LoadedImage | null;
-  apiKey?: string;
-  signal: AbortSignal;
-  onRetryWait?: (wait: RetryWait | null) => void;
 };
 
-export type CelebrationOutput = {
-  dataUrl: string;
-  text?: string;
-  source: GeminiTarget["source"];
-};
+export type CelebrationOutput = { dataUrl: string; text?: string };
 
 /**
  * Advice for a missing image in this tool's words: there may be no photo at all, so "try another
@@ -71,9 +56,10 @@ function asCelebrationError(error: unknown): unknown {
  * One celebration image (SPEC 7.1): the instruction naming the occasion and the description, then the
  * optional inspiration image as a second, inline JPEG part; the chosen aspect ratio in imageConfig.
  */
-export async function runCelebration(request: CelebrationRequest): Promise<CelebrationOutput> {
-  const { type, description, aspectRatio, inspiration, signal } = request;
-  const target = resolveGeminiTarget(request.apiKey);
+export async function runCelebration(
+  { type, description, aspectRatio, inspiration }: CelebrationRequest,
+  ctx: ToolRunContext,
+): Promise<CelebrationOutput> {
   const parts: GeminiPart[] = [{ text: celebrationPrompt(type, description, inspiration !== null) }];
   if (inspiration) {
     const prepared = await prepareImage(inspiration, {
@@ -81,20 +67,15 @@ export async function runCelebration(request: CelebrationRequest): Promise<Celeb
       quality: INSPIRATION_QUALITY,
       mimeType: "image/jpeg",
     });
-    signal.throwIfAborted();
+    ctx.signal.throwIfAborted();
     parts.push({ inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } });
   }
   try {
-    const result = await generateImage({
-      target,
-      model: getEnv().VITE_GEMINI_IMAGE_MODEL,
+    const result = await ctx.image({
       parts,
       generationConfig: { responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio } },
-      tool: "celebrations",
-      signal,
-      onRetryWait: request.onRetryWait,
     });
-    return { dataUrl: result.dataUrl, text: result.text, source: target.source };
+    return { dataUrl: result.dataUrl, text: result.text };
   } catch (error) {
     throw asCelebrationError(error);
   }

@@ -10,13 +10,10 @@ import {
   type CelebrationType,
 } from "@/config/prompts";
 import { getTool } from "@/tools/registry";
-import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
-import { useAiRun } from "@/hooks/use-ai-run";
-import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
-import { photoOrigin, registerKept } from "@/lib/photo-origin";
+import { useTool } from "@/hooks/use-tool";
+import { photoOrigin } from "@/lib/photo-origin";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
-import { useApiKey } from "@/lib/api-key";
-import { downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
 import { runCelebration } from "./run-celebration";
 
 /** SPEC 5 and 8 "Celebration", verbatim. */
@@ -43,7 +40,6 @@ export type CelebrationResult = {
   type: CelebrationType;
   description: string;
   aspectRatio: AspectRatio;
-  local: boolean;
 };
 
 export type FieldErrors = { type?: string; description?: string };
@@ -59,7 +55,6 @@ export function celebrationFileName(type: CelebrationType): string {
  * and a cancel keep everything typed and chosen and count nothing.
  */
 export function useCelebration() {
-  const apiKey = useApiKey();
   const [type, setTypeState] = useState<CelebrationType | "">("");
   const [description, setDescriptionState] = useState("");
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
@@ -73,20 +68,14 @@ export function useCelebration() {
   const [handedOver, setHandedOver] = useState(false);
   const handedOverRef = useRef(false);
 
-  const ai = useAiRun<CelebrationInput, CelebrationResult>({
-    execute: async (input, ctx) => {
-      const out = await runCelebration({
-        ...input,
-        apiKey,
-        signal: ctx.signal,
-        onRetryWait: ctx.onRetryWait,
-      });
+  const ai = useTool<CelebrationInput, CelebrationResult>("celebrations", {
+    run: async (input, ctx) => {
+      const out = await runCelebration(input, ctx);
       return {
         dataUrl: out.dataUrl,
         type: input.type,
         description: input.description,
         aspectRatio: input.aspectRatio,
-        local: out.source === "local-engine",
       };
     },
     copy: () => ({
@@ -98,7 +87,6 @@ export function useCelebration() {
       // An inspiration image that was a result itself ("Edit with…") makes this one part of its chain.
       const from = photoOrigin(input.inspiration?.file);
       return {
-        tool: "celebrations",
         file: result.dataUrl,
         fileName: celebrationFileName(result.type),
         instruction: `${celebrationLabel(result.type)}: ${result.description}`,
@@ -106,24 +94,23 @@ export function useCelebration() {
         ...(from ? { from } : {}),
       };
     },
+    // A reload shows the last celebration image again (kept on the device), unless a photo was handed over.
+    restore: {
+      untouched: !handedOver,
+      show: ({ dataUrl, record }) => {
+        const kept = record.details;
+        const keptType = CELEBRATION_TYPES.find((t) => t.value === kept?.type)?.value;
+        const keptRatio = ASPECT_RATIOS.find((r) => r === kept?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
+        if (!dataUrl || !keptType || kept?.description === undefined || handedOverRef.current) return;
+        restore({ dataUrl, type: keptType, description: kept.description, aspectRatio: keptRatio });
+      },
+    },
+    // A photo handed over (shared into the app, or a result sent on with "Edit with…") is the
+    // inspiration image, picked as the field picks one; a result on show gives way to the form.
+    incoming: (files: File[]): unknown => (files[0] ? takeHandedOver(files[0]) : undefined),
+    download: (result) => ({ file: result.dataUrl, name: celebrationFileName(result.type) }),
   });
-  // A reload shows the last celebration image again (kept on the device), unless a photo was handed over.
-  useRestoreLastCreation("celebrations", ai.state.status === "idle" && !handedOver, ({ dataUrl, record }) => {
-    const kept = record.details;
-    const keptType = CELEBRATION_TYPES.find((t) => t.value === kept?.type)?.value;
-    const keptRatio = ASPECT_RATIOS.find((r) => r === kept?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
-    if (!dataUrl || !keptType || kept?.description === undefined || handedOverRef.current) return;
-    // "Edit with…" from the image shown again starts its chain at this creation.
-    registerKept(dataUrl, Promise.resolve(record));
-    ai.restore({
-      dataUrl,
-      type: keptType,
-      description: kept.description,
-      aspectRatio: keptRatio,
-      local: false,
-    });
-  });
-  const { run, reset: resetRun } = ai;
+  const { run, reset: resetRun, restore } = ai;
   const busy = ai.running;
 
   const replaceInspiration = useCallback((image: LoadedImage | null) => {
@@ -178,15 +165,16 @@ export function useCelebration() {
     [busy, replaceInspiration],
   );
 
-  // A photo handed over (shared into the app, or a result sent on with "Edit with…") is the
-  // inspiration image, picked as the field picks one; a result on show gives way to the form.
-  useIncomingPhotos((files) => {
-    if (!files[0] || busy) return;
-    handedOverRef.current = true;
-    setHandedOver(true);
-    resetRun();
-    return pickInspiration(files[0]);
-  });
+  const takeHandedOver = useCallback(
+    (file: File) => {
+      if (busy) return;
+      handedOverRef.current = true;
+      setHandedOver(true);
+      resetRun();
+      return pickInspiration(file);
+    },
+    [busy, pickInspiration, resetRun],
+  );
 
   const removeInspiration = useCallback(() => {
     if (busy) return;
@@ -225,11 +213,12 @@ export function useCelebration() {
   }, [busy, replaceInspiration, resetRun]);
 
   const result = ai.state.result;
+  const { download: save } = ai;
   const download = useCallback(() => {
     if (!result) return;
-    downloadImage(result.dataUrl, celebrationFileName(result.type));
+    save();
     toast.success(CELEBRATION_COPY.downloaded);
-  }, [result]);
+  }, [result, save]);
 
   const failure = ai.state.error;
   const error = failure

@@ -4,20 +4,11 @@
  * a poem that streams in; up to 3 attempts 1 s apart for failures a retry can fix.
  */
 import { PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
-import { getEnv } from "@/config/env";
 import { POEM_PROMPT } from "@/config/prompts";
-import {
-  describeFailure,
-  GeminiError,
-  isGeminiError,
-  resolveGeminiTarget,
-  streamText,
-  type GeminiErrorKind,
-  type GeminiTarget,
-  type RetryWait,
-} from "@/lib/gemini";
+import { describeFailure, GeminiError, isGeminiError, type GeminiErrorKind } from "@/lib/gemini";
 import { sleep } from "@/lib/gemini/retry";
 import { isImageInputError, prepareImage, type LoadedImage } from "@/lib/image";
+import type { ToolRunContext } from "../run-context";
 
 /** SPEC 8 "Poem", verbatim. */
 export const POEM_COPY = {
@@ -69,18 +60,15 @@ const WAIT_REASONS: Partial<Record<GeminiErrorKind, string>> = {
 
 export type PoemInput = {
   image: LoadedImage;
-  apiKey?: string;
-  signal: AbortSignal;
-  onRetryWait?: (wait: RetryWait | null) => void;
   /** The poem so far, each time a piece arrives ("" when a new attempt starts over). */
   onText?: (text: string) => void;
 };
 
-export type PoemOutput = { text: string; source: GeminiTarget["source"] };
+export type PoemOutput = { text: string };
 
-export async function runPoem(input: PoemInput): Promise<PoemOutput> {
-  const { image, signal } = input;
-  const target = resolveGeminiTarget(input.apiKey);
+export async function runPoem(input: PoemInput, ctx: ToolRunContext): Promise<PoemOutput> {
+  const { image } = input;
+  const { signal } = ctx;
   const prepared = await prepareImage(image, { maxSide: 1536, quality: 0.85 });
   signal.throwIfAborted();
   const parts = [
@@ -89,24 +77,20 @@ export async function runPoem(input: PoemInput): Promise<PoemOutput> {
   ];
   for (let attempt = 1; ; attempt++) {
     try {
-      const text = await streamText({
-        target,
-        model: getEnv().VITE_GEMINI_TEXT_MODEL,
+      const text = await ctx.stream({
         parts,
-        tool: "poetry",
-        signal,
         maxAttempts: 1,
         // To the first piece and between pieces; the model thinks first (see PAGE_TEXT_TIMEOUT_MS).
         timeoutMs: PAGE_TEXT_TIMEOUT_MS.poem,
         onText: (all) => input.onText?.(all),
       });
-      return { text, source: target.source };
+      return { text };
     } catch (error) {
       if (!isRetryablePoemFailure(error) || attempt >= POEM_ATTEMPTS) throw error;
       const delayMs = Math.max(POEM_RETRY_DELAY_MS, isGeminiError(error) ? (error.retryAfterMs ?? 0) : 0);
       if (delayMs > MAX_WAIT_MS) throw error;
       input.onText?.("");
-      input.onRetryWait?.({
+      ctx.onRetryWait({
         attempt: attempt + 1,
         maxAttempts: POEM_ATTEMPTS,
         delayMs,
@@ -115,7 +99,7 @@ export async function runPoem(input: PoemInput): Promise<PoemOutput> {
       try {
         await sleep(delayMs, signal);
       } finally {
-        input.onRetryWait?.(null);
+        ctx.onRetryWait(null);
       }
     }
   }

@@ -2,13 +2,10 @@
 import { useCallback, useRef } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/tools/registry";
-import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { originalOf } from "@/lib/keep-creation";
-import { useAiRun } from "@/hooks/use-ai-run";
-import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
+import { useTool } from "@/hooks/use-tool";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
-import { useApiKey } from "@/lib/api-key";
-import { downloadImage, type LoadedImage } from "@/lib/image";
+import type { LoadedImage } from "@/lib/image";
 import { POEM_COPY, poemError, runPoem } from "./run-poem";
 
 export type PoemRunInput = { image: LoadedImage };
@@ -31,7 +28,6 @@ export const COPY_TOASTS = {
  * spec's message; "Generate Another Poem" clears them.
  */
 export function usePoem() {
-  const apiKey = useApiKey();
   const tool = useToolPhoto();
   const {
     photo,
@@ -45,17 +41,11 @@ export function usePoem() {
   const failures = useRef(0);
   const uploads = useRef(0);
 
-  const ai = useAiRun<PoemRunInput, PoemResult>({
-    execute: async ({ image }, ctx) => {
+  const ai = useTool<PoemRunInput, PoemResult>("poetry", {
+    run: async ({ image }, ctx) => {
       ctx.partial({ text: "", complete: false });
       try {
-        const out = await runPoem({
-          image,
-          apiKey,
-          signal: ctx.signal,
-          onRetryWait: ctx.onRetryWait,
-          onText: (text) => ctx.partial({ text, complete: false }),
-        });
+        const out = await runPoem({ image, onText: (text) => ctx.partial({ text, complete: false }) }, ctx);
         return { text: out.text, complete: true };
       } catch (error) {
         const worded = poemError(error, { earlierFailures: failures.current, uploads: uploads.current });
@@ -72,21 +62,29 @@ export function usePoem() {
     // Kept on the device (My Creations) with a thumbnail of the photo.
     keep: (result, { image }) =>
       result.complete
-        ? { tool: "poetry", kind: "text", file: result.text, instruction: "", original: originalOf(image) }
+        ? { kind: "text", file: result.text, instruction: "", original: originalOf(image) }
         : null,
+    // A reload shows the last poem again with its photo (kept on the device).
+    restore: {
+      untouched: !photo && !loading,
+      show: ({ text, files }) => {
+        if (!text || !files.original) return;
+        void restorePhoto(files.original, "photo.jpg")
+          .then((image) => {
+            if (image) restore({ text, complete: true }, { image });
+          })
+          .catch((error: unknown) => console.warn("Could not show the last poem again", error));
+      },
+    },
+    // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
+    incoming: (files: File[]): unknown => (files[0] ? selectFile(files[0]) : undefined),
+    download: (result) => ({
+      file: new Blob([`${result.text}\n`], { type: "text/plain;charset=utf-8" }),
+      name: getTool("poetry").downloadName,
+    }),
   });
-  const { run, reset: resetRun } = ai;
+  const { run, reset: resetRun, restore } = ai;
   const busy = ai.running;
-
-  // A reload shows the last poem again with its photo (kept on the device).
-  useRestoreLastCreation("poetry", !photo && ai.state.status === "idle" && !loading, ({ text, files }) => {
-    if (!text || !files.original) return;
-    void restorePhoto(files.original, "photo.jpg")
-      .then((image) => {
-        if (image) ai.restore({ text, complete: true }, { image });
-      })
-      .catch((error: unknown) => console.warn("Could not show the last poem again", error));
-  });
 
   /** A new photo: checked and shown first, then the poem is written. A refused file counts nothing. */
   const selectFile = useCallback(
@@ -102,9 +100,6 @@ export function usePoem() {
     },
     [busy, load, replacePhoto, resetRun, run],
   );
-
-  // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
-  useIncomingPhotos((files) => (files[0] ? selectFile(files[0]) : undefined));
 
   /** Back to the upload, keeping the failure counters (another photo after a failure). */
   const choosePhoto = useCallback(() => {
@@ -125,12 +120,12 @@ export function usePoem() {
   const poem = result && result.text.trim() !== "" ? result : null;
   const done = ai.state.status === "done" && poem?.complete === true;
 
+  const { download: save } = ai;
   const download = useCallback(() => {
     if (!done || !poem) return;
-    const blob = new Blob([`${poem.text}\n`], { type: "text/plain;charset=utf-8" });
-    downloadImage(blob, getTool("poetry").downloadName);
+    save();
     toast.success(POEM_COPY.downloaded);
-  }, [done, poem]);
+  }, [done, poem, save]);
 
   const copy = useCallback(async () => {
     if (!done || !poem) return;

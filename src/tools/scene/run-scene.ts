@@ -1,14 +1,8 @@
 /** One Modify Scene request to the image model: the scene, the description and the optional picture. */
-import { getEnv } from "@/config/env";
 import { scenePrompt, type ScenePosition, type SceneType } from "@/config/prompts";
-import {
-  generateImage,
-  resolveGeminiTarget,
-  type GeminiPart,
-  type GeminiTarget,
-  type RetryWait,
-} from "@/lib/gemini";
+import type { GeminiPart } from "@/lib/gemini";
 import { prepareImage, type LoadedImage } from "@/lib/image";
+import type { ToolRunContext } from "../run-context";
 
 /** Longest side of the scene sent to the AI, and of the picture to add (it only fills part of the scene). */
 export const SCENE_MAX_SIDE = 1536;
@@ -24,26 +18,18 @@ export type SceneRequest = {
   added: LoadedImage | null;
 };
 
-export type SceneRunOptions = {
-  apiKey?: string;
-  signal: AbortSignal;
-  onRetryWait?: (wait: RetryWait | null) => void;
-};
-
 export type SceneOutput = {
   dataUrl: string;
   text?: string;
   prompt: string;
-  source: GeminiTarget["source"];
 };
 
 /**
  * One scene modification (SPEC 7.1 "scene modification"): the base and the optional added picture go
  * as JPEG, with the instruction holding the description and the optional position.
  */
-export async function runScene(request: SceneRequest, options: SceneRunOptions): Promise<SceneOutput> {
-  const { signal } = options;
-  const target = resolveGeminiTarget(options.apiKey);
+export async function runScene(request: SceneRequest, ctx: ToolRunContext): Promise<SceneOutput> {
+  const { signal } = ctx;
   const base = await prepareImage(request.base, { maxSide: SCENE_MAX_SIDE, quality: JPEG_QUALITY });
   signal.throwIfAborted();
   const withAdded = request.type === "image" && request.added !== null;
@@ -60,13 +46,6 @@ export async function runScene(request: SceneRequest, options: SceneRunOptions):
   ];
   if (added) parts.push({ inlineData: { mimeType: added.mimeType, data: added.base64 } });
 
-  const result = await generateImage({
-    target,
-    model: getEnv().VITE_GEMINI_IMAGE_MODEL,
-    parts,
-    tool: "scene",
-    signal,
-    onRetryWait: options.onRetryWait,
-  });
-  return { dataUrl: result.dataUrl, text: result.text, prompt, source: target.source };
+  const result = await ctx.image({ parts });
+  return { dataUrl: result.dataUrl, text: result.text, prompt };
 }

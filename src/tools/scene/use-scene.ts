@@ -5,19 +5,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { SCENE_TYPES, type ScenePosition, type SceneType } from "@/config/prompts";
-import { getTool } from "@/tools/registry";
-import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
 import { originalOf } from "@/lib/keep-creation";
-import { useAiRun } from "@/hooks/use-ai-run";
-import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
-import { photoOrigin, registerKept, setPhotoOrigin } from "@/lib/photo-origin";
-import { useApiKey } from "@/lib/api-key";
-import { dataUrlToBlob, downloadImage, loadImage, type LoadedImage } from "@/lib/image";
+import { useTool } from "@/hooks/use-tool";
+import { photoOrigin, setPhotoOrigin } from "@/lib/photo-origin";
+import { dataUrlToBlob, loadImage, type LoadedImage } from "@/lib/image";
 import { runScene, type SceneRequest } from "./run-scene";
 import { KEEP_EDITING_FAILED, SCENE_MESSAGES, sceneFailureMessage } from "./scene-messages";
 import { useSceneImages } from "./use-scene-images";
 
-export type SceneResult = { dataUrl: string; type: SceneType; local: boolean };
+export type SceneResult = { dataUrl: string; type: SceneType };
 export type SceneForm = {
   type: SceneType;
   description: string;
@@ -29,37 +25,12 @@ export type SceneForm = {
  * the previous base and costs nothing. Files are checked by the shared image pipeline.
  */
 export function useScene() {
-  const apiKey = useApiKey();
-  const tool = getTool("scene");
   /** The bases, oldest first: the uploaded picture, then each result kept for more editing. */
   const [bases, setBases] = useState<LoadedImage[]>([]);
   const [added, setAdded] = useState<LoadedImage | null>(null);
 
-  const ai = useAiRun<SceneRequest, SceneResult>({
-    execute: async (request, ctx) => {
-      const out = await runScene(request, { apiKey, signal: ctx.signal, onRetryWait: ctx.onRetryWait });
-      return { dataUrl: out.dataUrl, type: request.type, local: out.source === "local-engine" };
-    },
-    copy: ({ type }) => ({
-      processing: SCENE_MESSAGES.processing,
-      success: SCENE_MESSAGES.success(type),
-      failure: () => SCENE_MESSAGES.toast,
-    }),
-    // Kept on the device (My Creations) with the picture it changed.
-    keep: (result, request) => ({
-      tool: "scene",
-      file: result.dataUrl,
-      instruction: `${request.type}: ${request.description}`,
-      original: originalOf(request.base),
-      details: { type: request.type },
-    }),
-  });
-  const { run, reset: resetRun } = ai;
-  const busy = ai.running;
-  const inputRef = useRef(ai.state.input);
-  useEffect(() => {
-    inputRef.current = ai.state.input;
-  });
+  /** The input of the current or last run (kept in step with the run below). */
+  const inputRef = useRef<SceneRequest | null>(null);
 
   /** Whether the last run still holds a picture ("Try again" sends it again). */
   const isHeld = useCallback((image: LoadedImage) => {
@@ -69,25 +40,47 @@ export function useScene() {
   const { loading, imageError, clearImageError, refuse, load, drop, isLoading, adopt } =
     useSceneImages(isHeld);
 
-  // A reload shows the last change again with the picture it changed (kept on the device).
-  useRestoreLastCreation(
-    "scene",
-    bases.length === 0 && ai.state.status === "idle" && loading === null,
-    ({ dataUrl, files, record }) => {
-      const type = SCENE_TYPES.find((t) => t === record.details?.type);
-      if (!dataUrl || !files.original || !type) return;
-      // "Edit with…" from the change shown again starts its chain at this creation.
-      registerKept(dataUrl, Promise.resolve(record));
-      void loadImage(new File([files.original], "picture.jpg", { type: files.original.type }))
-        .then((image) => {
-          // Anything the user picked meanwhile wins.
-          if (!adopt(image)) return;
-          setBases([image]);
-          ai.restore({ dataUrl, type, local: false });
-        })
-        .catch((error: unknown) => console.warn("Could not show the last change again", error));
+  const ai = useTool<SceneRequest, SceneResult>("scene", {
+    run: async (request, ctx) => {
+      const out = await runScene(request, ctx);
+      return { dataUrl: out.dataUrl, type: request.type };
     },
-  );
+    copy: ({ type }) => ({
+      processing: SCENE_MESSAGES.processing,
+      success: SCENE_MESSAGES.success(type),
+      failure: () => SCENE_MESSAGES.toast,
+    }),
+    // Kept on the device (My Creations) with the picture it changed.
+    keep: (result, request) => ({
+      file: result.dataUrl,
+      instruction: `${request.type}: ${request.description}`,
+      original: originalOf(request.base),
+      details: { type: request.type },
+    }),
+    // A reload shows the last change again with the picture it changed (kept on the device).
+    restore: {
+      untouched: bases.length === 0 && loading === null,
+      show: ({ dataUrl, files, record }) => {
+        const type = SCENE_TYPES.find((t) => t === record.details?.type);
+        if (!dataUrl || !files.original || !type) return;
+        void loadImage(new File([files.original], "picture.jpg", { type: files.original.type }))
+          .then((image) => {
+            // Anything the user picked meanwhile wins.
+            if (!adopt(image)) return;
+            setBases([image]);
+            restore({ dataUrl, type });
+          })
+          .catch((error: unknown) => console.warn("Could not show the last change again", error));
+      },
+    },
+    // A photo handed over (shared into the app, or a result sent on with "Edit with…") is the base.
+    incoming: (files: File[]): unknown => (files[0] ? selectBase(files[0]) : undefined),
+  });
+  const { run, reset: resetRun, restore, tool } = ai;
+  useEffect(() => {
+    inputRef.current = ai.state.input;
+  });
+  const busy = ai.running;
 
   const selectBase = useCallback(
     async (file: File) => {
@@ -104,9 +97,6 @@ export function useScene() {
     },
     [bases, busy, drop, load, resetRun],
   );
-
-  // A photo handed over (shared into the app, or a result sent on with "Edit with…") is the base.
-  useIncomingPhotos((files) => (files[0] ? selectBase(files[0]) : undefined));
 
   const selectAdded = useCallback(
     async (file: File) => {
@@ -200,10 +190,6 @@ export function useScene() {
     setAdded(null);
   }, [added, bases, busy, clearImageError, drop, resetRun]);
 
-  const download = useCallback(() => {
-    if (ai.state.result) downloadImage(ai.state.result.dataUrl, tool.downloadName);
-  }, [ai.state.result, tool.downloadName]);
-
   const runError = ai.state.error;
   const error = imageError ?? (runError ? { ...runError, message: sceneFailureMessage(runError) } : null);
 
@@ -231,6 +217,6 @@ export function useScene() {
     retry: ai.retry,
     cancel: ai.cancel,
     reset,
-    download,
+    download: ai.download,
   };
 }

@@ -1,28 +1,18 @@
 /** One conversion of a photo into a style (no React): prepare it, build the instruction, ask the AI. */
 import { PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
-import { getEnv } from "@/config/env";
 import { customPrompt, RECREATE_SUFFIX, type Variant } from "@/config/variants";
-import {
-  generateImage,
-  generateText,
-  isGeminiError,
-  resolveGeminiTarget,
-  type GeminiTarget,
-  type RetryWait,
-} from "@/lib/gemini";
+import { isGeminiError } from "@/lib/gemini";
 import { prepareImage, type LoadedImage, type PreparedImage } from "@/lib/image";
+import type { ToolRunContext } from "../run-context";
 
 export type Operation =
   { kind: "first" } | { kind: "recreate"; lastPrompt: string } | { kind: "custom"; userPrompt: string };
 
-/** One conversion as runConversion takes it: the photo, what to do, and the run's key and signal. */
+/** One conversion as runConversion takes it: the style, the photo and what to do. */
 export type ConversionRequest = {
   variant: Variant;
   image: LoadedImage;
   operation: Operation;
-  apiKey?: string;
-  signal: AbortSignal;
-  onRetryWait?: (wait: RetryWait | null) => void;
 };
 
 export type ConversionOutput = {
@@ -30,7 +20,6 @@ export type ConversionOutput = {
   /** The instruction that produced the image (recreate builds on it). */
   prompt: string;
   text?: string;
-  source: GeminiTarget["source"];
 };
 
 /**
@@ -40,21 +29,16 @@ export type ConversionOutput = {
 async function analysedPrompt(
   variant: Variant,
   prepared: PreparedImage,
-  target: GeminiTarget,
-  signal: AbortSignal,
+  ctx: ToolRunContext,
 ): Promise<string> {
   const analysis = variant.analysis;
   if (!analysis) return variant.prompt({ bytes: prepared.bytes });
   try {
-    const text = await generateText({
-      target,
-      model: getEnv().VITE_GEMINI_TEXT_MODEL,
+    const text = await ctx.text({
       parts: [
         { text: analysis.request },
         { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } },
       ],
-      tool: variant.id,
-      signal,
       maxAttempts: 1,
       // The text model thinks first: 90 s, not 30 (the numbers are explained at PAGE_TEXT_TIMEOUT_MS).
       timeoutMs: PAGE_TEXT_TIMEOUT_MS.analysis,
@@ -70,28 +54,24 @@ async function analysedPrompt(
 }
 
 /** One conversion: prepare the photo, build the instruction, ask the image model. */
-export async function runConversion(input: ConversionRequest): Promise<ConversionOutput> {
-  const { variant, image, operation, signal } = input;
-  const target = resolveGeminiTarget(input.apiKey);
+export async function runConversion(
+  { variant, image, operation }: ConversionRequest,
+  ctx: ToolRunContext,
+): Promise<ConversionOutput> {
   const prepared = await prepareImage(image, {
     maxSide: variant.image.maxSide,
     quality: variant.image.quality,
   });
-  signal.throwIfAborted();
+  ctx.signal.throwIfAborted();
 
   let prompt: string;
   if (operation.kind === "recreate") prompt = `${operation.lastPrompt}${RECREATE_SUFFIX}`;
   else if (operation.kind === "custom") prompt = customPrompt(operation.userPrompt);
-  else prompt = await analysedPrompt(variant, prepared, target, signal);
+  else prompt = await analysedPrompt(variant, prepared, ctx);
 
-  const result = await generateImage({
-    target,
-    model: getEnv().VITE_GEMINI_IMAGE_MODEL,
+  const result = await ctx.image({
     parts: [{ text: prompt }, { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } }],
     generationConfig: operation.kind === "custom" ? undefined : variant.generationConfig,
-    tool: variant.id,
-    signal,
-    onRetryWait: input.onRetryWait,
   });
-  return { dataUrl: result.dataUrl, prompt, text: result.text, source: target.source };
+  return { dataUrl: result.dataUrl, prompt, text: result.text };
 }

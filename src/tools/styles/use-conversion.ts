@@ -1,14 +1,10 @@
 /** The style tools' flow on the shared AI run: pick a photo, convert it, recreate it, transform it. */
 import { useCallback, useState } from "react";
 import type { Variant } from "@/config/variants";
-import { useAiRun } from "@/hooks/use-ai-run";
-import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
+import { useTool } from "@/hooks/use-tool";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
-import { useApiKey } from "@/lib/api-key";
-import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
 import { originalOf } from "@/lib/keep-creation";
-import { registerKept } from "@/lib/photo-origin";
-import { downloadImage, type LoadedImage } from "@/lib/image";
+import type { LoadedImage } from "@/lib/image";
 import { runConversion, type Operation } from "./run-conversion";
 
 /** What one run of a style tool works on: the operation and the photo. */
@@ -19,9 +15,6 @@ export type ConversionResult = {
   text?: string;
   /** The instruction of this result without any recreate suffix (what "Try Another Version" builds on). */
   prompt: string;
-  local: boolean;
-  /** Shown again from the device after a reload (not a fresh result). */
-  restored?: boolean;
 };
 
 function copyFor(variant: Variant, operation: Operation) {
@@ -46,25 +39,20 @@ function copyFor(variant: Variant, operation: Operation) {
  * the photo.
  */
 export function useConversion(variant: Variant) {
-  const apiKey = useApiKey();
   const photo = useToolPhoto();
   const { photo: original, loading, error: imageError } = photo;
+  // A reload (or a later visit) shows the last result again, with its original and its actions; only
+  // until the user does something themselves (a file picked, even one refused): then the page is theirs.
+  const [touched, setTouched] = useState(false);
+  const { restore: restorePhoto, replace: replaceOriginal } = photo;
 
-  const ai = useAiRun<ConversionRunInput, ConversionResult>({
-    execute: async ({ operation, image }, ctx) => {
-      const out = await runConversion({
-        variant,
-        image,
-        operation,
-        apiKey,
-        signal: ctx.signal,
-        onRetryWait: ctx.onRetryWait,
-      });
+  const ai = useTool<ConversionRunInput, ConversionResult>(variant.id, {
+    run: async ({ operation, image }, ctx) => {
+      const out = await runConversion({ variant, image, operation }, ctx);
       return {
         dataUrl: out.dataUrl,
         text: out.text,
         prompt: operation.kind === "recreate" ? operation.lastPrompt : out.prompt,
-        local: out.source === "local-engine",
       };
     },
     copy: ({ operation }) => copyFor(variant, operation),
@@ -72,36 +60,29 @@ export function useConversion(variant: Variant) {
       operation.kind === "recreate" ? "multipleVersions" : operation.kind === "custom" ? "custom" : undefined,
     // Every result is kept on the device: first conversions, custom transformations, recreated versions.
     keep: (result, { operation, image }) => ({
-      tool: variant.id,
       file: result.dataUrl,
       instruction: operation.kind === "custom" ? operation.userPrompt : result.prompt,
       prompt: result.prompt,
       original: originalOf(image),
     }),
+    restore: {
+      untouched: !touched && !original && !loading,
+      show: ({ dataUrl, record, files }) => {
+        if (!dataUrl || !files.original || record.kind !== "image") return;
+        void restorePhoto(files.original)
+          .then((image) => {
+            if (!image) return;
+            const prompt = record.prompt ?? record.instruction;
+            restore({ dataUrl, prompt }, { operation: { kind: "first" }, image });
+          })
+          .catch((error: unknown) => console.warn("Could not show the last result again", error));
+      },
+    },
+    // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
+    incoming: (files: File[]): unknown => (files[0] ? selectFile(files[0]) : undefined),
   });
   const { run, reset: resetRun, restore } = ai;
   const busy = ai.running;
-
-  // A reload (or a later visit) shows the last result again, with its original and its actions; only
-  // until the user does something themselves (a file picked, even one refused): then the page is theirs.
-  const [touched, setTouched] = useState(false);
-  const { restore: restorePhoto, replace: replaceOriginal } = photo;
-  useRestoreLastCreation(
-    variant.id,
-    !touched && !original && ai.state.status === "idle" && !loading,
-    ({ dataUrl, record, files }) => {
-      if (!dataUrl || !files.original || record.kind !== "image") return;
-      // "Edit with…" from the result shown again starts its chain at this creation.
-      registerKept(dataUrl, Promise.resolve(record));
-      void restorePhoto(files.original)
-        .then((image) => {
-          if (!image) return;
-          const prompt = record.prompt ?? record.instruction;
-          restore({ dataUrl, prompt, local: false, restored: true }, { operation: { kind: "first" }, image });
-        })
-        .catch((error: unknown) => console.warn("Could not show the last result again", error));
-    },
-  );
 
   /** A new photo: validated and shown first, then converted. A refused file counts nothing. */
   const { load } = photo;
@@ -119,9 +100,6 @@ export function useConversion(variant: Variant) {
     },
     [busy, load, replaceOriginal, resetRun, run],
   );
-
-  // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
-  useIncomingPhotos((files) => (files[0] ? selectFile(files[0]) : undefined));
 
   const lastPrompt = ai.state.result?.prompt ?? null;
 
@@ -143,10 +121,6 @@ export function useConversion(variant: Variant) {
     clear();
   }, [busy, clear, resetRun]);
 
-  const download = useCallback(() => {
-    if (ai.state.result) downloadImage(ai.state.result.dataUrl, variant.downloadName);
-  }, [ai.state.result, variant.downloadName]);
-
   const error = imageError ?? ai.state.error;
   return {
     original,
@@ -164,6 +138,6 @@ export function useConversion(variant: Variant) {
     retry: ai.retry,
     cancel: ai.cancel,
     reset,
-    download,
+    download: ai.download,
   };
 }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { VARIANTS, type Variant } from "@/config/variants";
 import { runConversion, type Operation } from "@/tools/styles/run-conversion";
 import { runPoem } from "@/tools/poetry/run-poem";
+import { toolRunContext } from "@/tools/run-context";
 import { isGeminiError } from "@/lib/gemini";
 import type { LoadedImage, PreparedImage } from "@/lib/image";
 import { server } from "../../msw/server";
@@ -35,8 +36,16 @@ const KEY = "AIzaTestKey-0123456789";
 const IMAGE = {} as LoadedImage;
 const SAMPLING = ["temperature", "topK", "topP", "maxOutputTokens", "top_k", "top_p", "max_output_tokens"];
 
+/** A poem as the page asks for one, with KEY and `signal`. */
+function poem(signal = new AbortController().signal) {
+  return runPoem({ image: IMAGE }, toolRunContext("poetry", KEY, { signal, onRetryWait: () => {} }));
+}
+
 function convert(variant: Variant, operation: Operation, signal = new AbortController().signal) {
-  return runConversion({ variant, image: IMAGE, operation, apiKey: KEY, signal });
+  return runConversion(
+    { variant, image: IMAGE, operation },
+    toolRunContext(variant.id, KEY, { signal, onRetryWait: () => {} }),
+  );
 }
 
 beforeEach(() => {
@@ -89,7 +98,7 @@ describe("text calls are given the time a thinking model needs", () => {
     server.use(fake.handler);
     const controller = new AbortController();
     let outcome: unknown;
-    runPoem({ image: IMAGE, apiKey: KEY, signal: controller.signal }).catch((e: unknown) => (outcome = e));
+    poem(controller.signal).catch((e: unknown) => (outcome = e));
     await vi.advanceTimersByTimeAsync(100_000);
     expect(fake.requests).toHaveLength(1);
     expect(outcome).toBeUndefined();
@@ -108,7 +117,7 @@ describe("the poem and an error inside its stream", () => {
       '{"error":{"code":403,"message":"Your API key was reported as leaked. Please use another API key.","status":"PERMISSION_DENIED"}}\n';
     const fake = geminiStreamHandler({ sse: { raw: `${sseOf([textChunk("Red sky,\n")])}${leaked}` } });
     server.use(fake.handler);
-    const error = await runPoem({ image: IMAGE, apiKey: KEY, signal: new AbortController().signal }).then(
+    const error = await poem().then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -124,9 +133,7 @@ describe("the poem and an error inside its stream", () => {
     const fake = geminiStreamHandler({ sse: "stream-error-bare-503.sse" });
     server.use(fake.handler);
     let outcome: unknown;
-    runPoem({ image: IMAGE, apiKey: KEY, signal: new AbortController().signal }).catch(
-      (e: unknown) => (outcome = e),
-    );
+    poem().catch((e: unknown) => (outcome = e));
     for (let i = 0; i < 50 && outcome === undefined; i++) await vi.advanceTimersByTimeAsync(100);
     expect(outcome).toMatchObject({
       kind: "overloaded",

@@ -1,0 +1,112 @@
+/**
+ * The shared tool hook (docs/architecture.md "Tools"): what every tool page repeats, written once, on top
+ * of the shared AI run (use-ai-run.ts). It owns where the calls go and with which models (a run gets a
+ * ToolRunContext, src/tools/run-context.ts), whether the answer came from the local preview engine,
+ * keeping each result on the device under the tool's id, showing the last result again after a reload,
+ * the photos handed to the page (a share, "Edit with…"), and the download of a result under the tool's
+ * file name. A tool hook keeps only what is its own: its form, its inputs, its words.
+ */
+import { useCallback, useEffect, useRef } from "react";
+import type { NewCreation } from "@/lib/creations/types";
+import { useApiKey } from "@/lib/api-key";
+import { downloadImage } from "@/lib/image";
+import { registerKept } from "@/lib/photo-origin";
+import { getTool, type ToolId } from "@/tools/registry";
+import { toolRunContext, type ToolRunContext } from "@/tools/run-context";
+import { useAiRun, type AiRunContext, type AiRunOptions } from "./use-ai-run";
+import { useIncomingPhotos } from "./use-incoming-photos";
+import { useRestoreLastCreation, type RestoredCreation } from "./use-kept-creation";
+
+/** A result as the page holds it: the tool's own, plus where it came from. */
+export type ToolResult<R> = R & {
+  /** Made by the local preview engine (not AI): the page says so. */
+  local: boolean;
+  /** Shown again from the device after a reload (not a fresh result). */
+  restored?: boolean;
+};
+
+/** A tool's run: its input and the run's context in, its result out. */
+export type ToolRun<I, R> = (
+  input: I,
+  ctx: ToolRunContext & Pick<AiRunContext<R>, "count" | "partial">,
+) => Promise<R>;
+
+export type ToolOptions<I, R> = Omit<AiRunOptions<I, ToolResult<R>>, "execute" | "keep"> & {
+  run: ToolRun<I, R>;
+  /** What to keep on the device for a result (the tool's id is filled in), or null for nothing. */
+  keep?: (result: ToolResult<R>, input: I) => Omit<NewCreation, "tool"> | null;
+  /**
+   * Show the tool's last kept result again after a reload, once, while `untouched` (nothing of the
+   * person's own on the page yet, and no run). An image result shown again is registered as that
+   * creation, so "Edit with…" from it starts its chain there.
+   */
+  restore?: { untouched: boolean; show: (creation: RestoredCreation) => void };
+  /** A photo handed to the page (shared into the app, or sent on with "Edit with…"): an upload. */
+  incoming?: (files: File[]) => unknown;
+  /** What a download of a result saves; default the result's `dataUrl` under the tool's file name. */
+  download?: (result: ToolResult<R>) => { file: string | Blob; name: string } | null;
+};
+
+/**
+ * A tool's flow: `useAiRun`'s `{ state, run, cancel, retry, reset, restore, running }`, plus the tool's
+ * descriptor and `download`. `restore(result, input)` takes the tool's result without `local`.
+ */
+export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I, R>) {
+  const tool = getTool(id);
+  const apiKey = useApiKey();
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+
+  const ai = useAiRun<I, ToolResult<R>>({
+    ...options,
+    execute: async (input, ctx) => {
+      const base = toolRunContext(id, apiKey, ctx);
+      const local = base.target.source === "local-engine";
+      const result = await latest.current.run(input, {
+        ...base,
+        count: ctx.count,
+        partial: (partial) => ctx.partial({ ...partial, local }),
+      });
+      return { ...result, local };
+    },
+    keep: options.keep
+      ? (result, input) => {
+          const creation = latest.current.keep?.(result, input);
+          return creation ? { tool: id, ...creation } : null;
+        }
+      : undefined,
+  });
+
+  useRestoreLastCreation(
+    id,
+    Boolean(options.restore?.untouched) && ai.state.status === "idle",
+    (creation) => {
+      if (creation.dataUrl) registerKept(creation.dataUrl, Promise.resolve(creation.record));
+      latest.current.restore?.show(creation);
+    },
+  );
+
+  useIncomingPhotos(options.incoming ? (files) => latest.current.incoming?.(files) : null);
+
+  const { restore: restoreRun } = ai;
+  const restore = useCallback(
+    (result: R, input: I | null = null) => restoreRun({ ...result, local: false, restored: true }, input),
+    [restoreRun],
+  );
+
+  const result = ai.state.result;
+  const download = useCallback(() => {
+    if (!result) return;
+    const own = latest.current.download;
+    const file = own
+      ? own(result)
+      : "dataUrl" in result && typeof result.dataUrl === "string"
+        ? { file: result.dataUrl, name: tool.downloadName }
+        : null;
+    if (file) downloadImage(file.file, file.name);
+  }, [result, tool.downloadName]);
+
+  return { ...ai, restore, tool, download };
+}

@@ -1,0 +1,55 @@
+/**
+ * What every tool's run gets (docs/architecture.md "Tools"): where its calls go and with which key, the
+ * models, the tool's id, the run's signal and retry wait, and its AI calls with all of that filled in.
+ * A tool's run is `(input, ctx: ToolRunContext) => Promise<output>`: plain async code, no React, tested
+ * against msw; the shared tool hook (src/hooks/use-tool.ts) makes the context for each run.
+ */
+import { getEnv } from "@/config/env";
+import {
+  generateImage,
+  generateText,
+  resolveGeminiTarget,
+  streamText,
+  type GeminiTarget,
+  type GenerateOptions,
+  type RetryWait,
+  type StreamTextOptions,
+} from "@/lib/gemini";
+import type { ToolId } from "./registry";
+
+/** What the context fills in for each call (a call may still name its own signal and retry wait: a batch's photo). */
+type Filled = "target" | "model" | "tool";
+
+export type ToolRunContext = {
+  tool: ToolId;
+  /** Where the calls go (a typed key to Google, the proxy, the built-in key, the local engine). */
+  target: GeminiTarget;
+  signal: AbortSignal;
+  onRetryWait: (wait: RetryWait | null) => void;
+  /** One call to the image model. */
+  image: (call: Omit<GenerateOptions, Filled>) => ReturnType<typeof generateImage>;
+  /** One call to the text model (a photo's description). */
+  text: (call: Omit<GenerateOptions, Filled>) => Promise<string>;
+  /** The text model's answer as it arrives (a poem). */
+  stream: (call: Omit<StreamTextOptions, Filled>) => Promise<string>;
+};
+
+/** The context of one run of `tool`, sent with `apiKey` (lib/api-key: "" for none typed). */
+export function toolRunContext(
+  tool: ToolId,
+  apiKey: string | undefined,
+  run: { signal: AbortSignal; onRetryWait: (wait: RetryWait | null) => void },
+): ToolRunContext {
+  const target = resolveGeminiTarget(apiKey);
+  const env = getEnv();
+  const filled = { signal: run.signal, onRetryWait: run.onRetryWait };
+  const fixed = { target, tool };
+  return {
+    tool,
+    target,
+    ...run,
+    image: (call) => generateImage({ ...filled, ...call, ...fixed, model: env.VITE_GEMINI_IMAGE_MODEL }),
+    text: (call) => generateText({ ...filled, ...call, ...fixed, model: env.VITE_GEMINI_TEXT_MODEL }),
+    stream: (call) => streamText({ ...filled, ...call, ...fixed, model: env.VITE_GEMINI_TEXT_MODEL }),
+  };
+}
