@@ -78,6 +78,12 @@ export type VariantPreview = {
 const LIKENESS =
   "Keep every person's face, likeness, expression, pose, clothing layout and the composition recognisable. Return one edited image.";
 
+/**
+ * SPEC 5 "Frog": a photo sent at more than this many bytes has its subject turned into a frog, a smaller
+ * one gets a frog added. The frog row's prompt and the local preview engine's frog look both follow it.
+ */
+export const FROG_TRANSFORM_ABOVE_BYTES = 50_000;
+
 const CUCUMBER_FIXED =
   "Add exactly ONE humorous, photorealistic cucumber to this image, not multiple cucumbers. Match the scene's lighting, perspective, scale and shadows so it looks like it was really there.";
 
@@ -205,7 +211,7 @@ export const VARIANTS: readonly Variant[] = [
     },
     // SPEC 5: an image over 50000 bytes selects the subject transform, otherwise a frog is added.
     prompt: ({ bytes }) =>
-      bytes > 50_000
+      bytes > FROG_TRANSFORM_ABOVE_BYTES
         ? "Transform the main subject of this photo into a frog: a charming, photorealistic frog in the same pose, position and lighting, with a hint of the original's colours and character. Keep the background unchanged. Return one edited image."
         : "Add one cute, photorealistic frog to this scene, sitting naturally where it fits, matching the lighting and perspective. Keep everything else unchanged. Return one edited image.",
     overlay: {

@@ -95,6 +95,8 @@ export async function createCharacter(
       parts: [{ text: characterPrompt(description) }],
       generationConfig: { imageConfig: { aspectRatio: input.aspectRatio } },
       tool: "animator",
+      // For the local preview engine: which of the tool's two calls this is, and the character's words.
+      toolInput: { step: "character", description },
       signal: input.signal,
       onRetryWait: input.onRetryWait,
     });
@@ -128,6 +130,7 @@ export async function animateCharacter(input: { character: Character } & CallOpt
       ],
       generationConfig: { imageConfig: { aspectRatio: character.aspectRatio } },
       tool: "animator",
+      toolInput: { step: "animate", description: character.description },
       signal,
       onRetryWait: input.onRetryWait,
     });

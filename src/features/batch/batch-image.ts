@@ -79,6 +79,8 @@ export async function processBatchImage(
     model: getEnv().VITE_GEMINI_IMAGE_MODEL,
     parts: [{ text: customPrompt(instruction) }, { inlineData: { mimeType: sendable.mimeType, data } }],
     tool: "batch",
+    // The person's own instruction, for the local preview engine (not read back out of customPrompt).
+    toolInput: { operation: "custom", words: instruction.trim() },
     signal: ctx.signal,
     maxAttempts: 1,
     onAnswered: (ok) => {

@@ -91,6 +91,8 @@ export async function runCelebration(request: CelebrationRequest): Promise<Celeb
       parts,
       generationConfig: { responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio } },
       tool: "celebrations",
+      // The card the local preview engine draws, from the form rather than the prompt's words.
+      toolInput: { occasion: type, description: description.trim() },
       signal,
       onRetryWait: request.onRetryWait,
     });

@@ -90,6 +90,11 @@ export async function runConversion(input: ConversionRequest): Promise<Conversio
     parts: [{ text: prompt }, { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } }],
     generationConfig: operation.kind === "custom" ? undefined : variant.generationConfig,
     tool: variant.id,
+    // For the local preview engine: the style's own look, or (custom) the look the person's words name.
+    toolInput:
+      operation.kind === "custom"
+        ? { operation: "custom", words: operation.userPrompt.trim() }
+        : { operation: operation.kind },
     signal,
     onRetryWait: input.onRetryWait,
   });

@@ -65,6 +65,13 @@ export async function runScene(request: SceneRequest, options: SceneRunOptions):
     model: getEnv().VITE_GEMINI_IMAGE_MODEL,
     parts,
     tool: "scene",
+    // What the local preview engine draws, taken from the form, not from the prompt's words.
+    toolInput: {
+      kind: request.type,
+      description: request.description.trim(),
+      ...(request.position ? { position: request.position } : {}),
+      withAddedImage: withAdded,
+    },
     signal,
     onRetryWait: options.onRetryWait,
   });
