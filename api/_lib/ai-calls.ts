@@ -6,6 +6,7 @@
  * answer waits no longer than it did; a record that cannot be written is logged and the answer is
  * unaffected.
  */
+import { TOOL_HEADER } from "../../src/config/tool-input.ts";
 import type { ToolId } from "../../src/config/tools.ts";
 import { answerHasImage, SseEvents, wholeAnswerCount } from "./ai-answer.ts";
 import { estimateCost, usageOf, type CostSettings, type Usage } from "./ai-cost.ts";
@@ -36,7 +37,7 @@ export type EveryToolIsListed = NoneOf<Exclude<ToolId, (typeof TOOL_IDS)[number]
 
 /** What a call without a known tool is recorded as. */
 export const UNKNOWN_TOOL = "unknown";
-export const TOOL_HEADER = "x-cucumber-tool";
+export { TOOL_HEADER };
 
 /** The tool the request names, if it is one of the app's; else "unknown" (never the header as sent). */
 export function toolOf(request: Request): string {
