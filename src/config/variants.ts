@@ -59,15 +59,17 @@ export type Variant = {
   /** Skeleton has its own simpler layout (SPEC 2.15). */
   layout: "standard" | "skeleton";
   /**
-   * How the local preview engine (server/local-ai: offline, not AI) recognises and shows the style.
-   * Optional: without it, a prompt that names the label asks for the style, the engine's answer calls
-   * it "<label> style", and a style the engine has no look of its own for is painted as a tint.
+   * How the local preview engine (server/local-ai: offline, not AI) shows the style, and recognises it
+   * in a person's own words (a custom prompt, a batch instruction); the style page's own calls get it
+   * by their tool id. Optional: without it, words that name the label ask for the style, the engine's
+   * answer calls it "<label> style", and a style the engine has no look of its own for is painted as a
+   * tint.
    */
   preview?: VariantPreview;
 };
 
 export type VariantPreview = {
-  /** More words than the label that ask for the style, each matched at the start of a word. */
+  /** More words than the label that ask for the style in a person's words, each matched at the start of a word. */
   words?: readonly string[];
   /** The style's name in the engine's answer: "Local preview: <name> applied." */
   name?: string;
