@@ -20,9 +20,11 @@
  *      conversion reserved atomically (a row lock): with none left the answer is 403 and nothing is
  *      sent upstream.
  * Then the request goes to Gemini with the server's key (GEMINI_API_KEY, never a VITE_ variable) or,
- * locally without a key, to the local preview engine, and the answer comes back unchanged: Gemini's
- * JSON or event stream, and Gemini's own error bodies, so the client's error handling, retry waits and
- * streaming work exactly as against Gemini. What counts is decided here, from the answer:
+ * locally without a key, to the local preview engine, which alone is also given the page's
+ * x-cucumber-tool and x-cucumber-tool-input (it answers each tool by them; Google never sees them),
+ * and the answer comes back unchanged: Gemini's JSON or event stream, and Gemini's own error bodies,
+ * so the client's error handling, retry waits and streaming work exactly as against Gemini. What
+ * counts is decided here, from the answer:
  *   - an image-model answer that carries an image: 1;
  *   - a streamed text answer that completes (a poem): 1;
  *   - a non-streamed text answer (the custom prompt's analysis step): 0.
@@ -54,7 +56,7 @@ import {
 import { aiSettings, type AiSettings } from "./_lib/ai-settings.ts";
 import { passHeaders, streamThrough, upstreamFailed } from "./_lib/ai-answer.ts";
 import { geminiError, MESSAGES, REASONS, usageHeaders } from "./_lib/ai-errors.ts";
-import { countImages, parseCall, upstreamUrl } from "./_lib/ai-request.ts";
+import { countImages, forwardedToolHeaders, parseCall, upstreamUrl } from "./_lib/ai-request.ts";
 import { forwardedBody } from "./_lib/ai-thinking.ts";
 import { holdConversion } from "./_lib/ai-reservation.ts";
 import {
@@ -173,7 +175,11 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
 
   const timeout = AbortSignal.timeout(settings.upstreamTimeoutMs);
   const upstreamSignal = AbortSignal.any([request.signal, timeout]);
-  const upstreamHeaders: Record<string, string> = { "content-type": "application/json" };
+  // The tool and its input go on only to the local preview engine, which answers by them.
+  const upstreamHeaders: Record<string, string> = {
+    "content-type": "application/json",
+    ...forwardedToolHeaders(request, settings),
+  };
   if (settings.upstream.apiKey) upstreamHeaders["x-goog-api-key"] = settings.upstream.apiKey;
   // Ends the reservation and records the call (ai_calls) in one database call, once.
   const end = recordingFinish(

@@ -6,6 +6,7 @@
  * answer waits no longer than it did; a record that cannot be written is logged and the answer is
  * unaffected.
  */
+import { TOOL_HEADER } from "../../src/config/tool-input.ts";
 import { answerHasImage, SseEvents, wholeAnswerCount } from "./ai-answer.ts";
 import { estimateCost, usageOf, type CostSettings, type Usage } from "./ai-cost.ts";
 import { isObject, type Call } from "./ai-request.ts";
@@ -21,7 +22,7 @@ export const TOOL_ID_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 
 /** What a call without a known tool is recorded as. */
 export const UNKNOWN_TOOL = "unknown";
-export const TOOL_HEADER = "x-cucumber-tool";
+export { TOOL_HEADER };
 
 /** The tool the request names, when it is a tool id's shape; else "unknown" (never the header as sent). */
 export function toolOf(request: Request): string {

@@ -2,8 +2,10 @@
  * What the AI proxy (api/ai.ts) lets through to Gemini: the call a path names (a role, image or text,
  * for which the proxy picks its configured model; or one of those two models by ID, as builds before
  * roles sent; generateContent or streamGenerateContent), a body of Gemini's request fields only with a
- * count of its images, and the upstream URL the call goes to.
+ * count of its images, the upstream URL the call goes to, and the page's tool headers, which only the
+ * local preview engine is given.
  */
+import { TOOL_HEADER, TOOL_INPUT_HEADER } from "../../src/config/tool-input.ts";
 import { modelFor, type AiSettings, type Role } from "./ai-settings.ts";
 import { geminiError, MESSAGES, REASONS } from "./ai-errors.ts";
 
@@ -66,4 +68,20 @@ export function upstreamUrl(settings: AiSettings, call: Call, search: URLSearchP
   if (call.method !== "streamGenerateContent") return base;
   const alt = search.get("alt");
   return `${base}?alt=${encodeURIComponent(alt ?? "sse")}`;
+}
+
+/**
+ * The page's tool headers (x-cucumber-tool and x-cucumber-tool-input, src/config/tool-input.ts) for the
+ * upstream: passed on as sent when it is the local preview engine (npm run dev and npm start without
+ * GEMINI_API_KEY), which answers each tool by them and checks them itself; none for Google, which has
+ * no use for them and is never told which tool of the app is calling.
+ */
+export function forwardedToolHeaders(request: Request, settings: AiSettings): Record<string, string> {
+  if (!settings.upstream.local) return {};
+  const headers: Record<string, string> = {};
+  for (const name of [TOOL_HEADER, TOOL_INPUT_HEADER]) {
+    const value = request.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return headers;
 }

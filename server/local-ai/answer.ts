@@ -1,19 +1,34 @@
 /**
- * What the local preview engine answers for a request it has read: the tool whose prompt it is (a scene
- * addition, an animation sheet, a celebration card, an enhanced drawing), else a restyled photo or a
- * picture drawn from the words alone, else words about the image (a description or a poem).
+ * What the local preview engine answers for a request it has read, decided by the tool the request
+ * names (x-cucumber-tool) and what that tool sent (x-cucumber-tool-input), never by the wording of the
+ * app's prompts. A tool with a handler of its own (tools/: scene, animator, celebrations, art, or one
+ * registered) draws its answer. Any other request that wants an image gets its photo restyled (a style
+ * tool's own look, by its id; the look a person's own words name for a custom edit, a batch
+ * instruction or a request of no tool) or, without a photo, a picture drawn from the words alone. A
+ * request for words gets a description of the image, or a poem from the poetry tool (the prompt's
+ * wording decides that only for a request without a tool header).
+ *
+ * In two steps: prepareAnswer reads the tool's input at once (a bad one is a 400 before the request
+ * waits its turn), and what it returns renders when the turn comes.
  */
-import { detectStyle, type Style } from "./detect-style.ts";
+import { detectStyle, extractUserInstruction, styleOfTool, type Style } from "./detect-style.ts";
 import { decodeImage, MAX_SIDE, type DecodedImage } from "./image.ts";
 import type { InlineImage, Json, ParsedRequest } from "./request.ts";
 import { estimateTokens, success } from "./response.ts";
-import { renderGeneratedImage, renderStyledImage } from "./styles.ts";
+import { renderGeneratedImage, renderStyledImage, type Wording } from "./styles.ts";
 import { describeImage, describePixels, imagePoem, textWithoutImage, wantsPoem } from "./text.ts";
-import { TOOL_HANDLERS, type ToolRequest } from "./tools/index.ts";
+import { engineTool, type ToolAnswer } from "./tools/index.ts";
+import { oneOfField, textField } from "./tools/input.ts";
 
 /** Tokens Gemini counts for one image in a prompt, and for one image it answers with. */
 const IMAGE_IN_TOKENS = 258;
 const IMAGE_OUT_TOKENS = 1290;
+
+/** The poem tool's id (src/tools/registry.ts): its requests for words are answered with a poem. */
+const POETRY_TOOL = "poetry";
+
+/** A style tool's operations (run-conversion.ts); a batch instruction is a custom one too. */
+const OPERATIONS = ["first", "recreate", "custom"] as const;
 
 async function decodeAll(images: InlineImage[], maxSide: number): Promise<DecodedImage[]> {
   const decoded: DecodedImage[] = [];
@@ -21,43 +36,95 @@ async function decodeAll(images: InlineImage[], maxSide: number): Promise<Decode
   return decoded;
 }
 
-/** The answer's text, and its PNG when it has one. */
-async function render(parsed: ParsedRequest): Promise<{ text: string; png?: Buffer }> {
-  let decoded: Promise<DecodedImage[]> | undefined;
-  const toolRequest: ToolRequest = {
-    prompt: parsed.prompt,
-    imageCount: parsed.images.length,
-    decoded: () => (decoded ??= decodeAll(parsed.images, MAX_SIDE)),
-    wantsImage: parsed.wantsImage,
-    aspectRatio: parsed.aspectRatio,
-  };
-  const handler = TOOL_HANDLERS.find((h) => h.matches(toolRequest));
-  if (handler) return handler.render(toolRequest);
-  if (parsed.wantsImage) {
-    let png: Buffer;
-    let style: Style;
-    if (parsed.images.length > 0) {
-      const [base, ...extras] = await toolRequest.decoded();
-      style = detectStyle(parsed.prompt);
-      png = await renderStyledImage(base, style, parsed.prompt, extras, parsed.aspectRatio);
-    } else {
-      ({ png, style } = await renderGeneratedImage(parsed.prompt, parsed.aspectRatio));
-    }
-    return { text: `Local preview: ${style.label} applied.`, png };
+/**
+ * The words a generic answer is drawn from: the person's own words where the tool sent them (`words`:
+ * a custom edit, a batch instruction), else the prompt of a request of no tool and the words found in it.
+ */
+function wordingOf(parsed: ParsedRequest): Wording {
+  if (parsed.input.words !== undefined) {
+    const words = textField(parsed.input, "words");
+    return { text: words, words };
   }
-  if (parsed.images.length > 0) {
-    const [image] = await decodeAll(parsed.images.slice(0, 1), 96);
-    const facts = describePixels(image);
-    return { text: wantsPoem(parsed.prompt) ? imagePoem(facts) : describeImage(facts) };
-  }
-  return { text: textWithoutImage(parsed.prompt) };
+  return { text: parsed.prompt, words: extractUserInstruction(parsed.prompt) };
 }
 
-/** The generateContent answer for a request already read and checked. */
-export async function answer(parsed: ParsedRequest): Promise<Response> {
-  const promptTokens = estimateTokens(parsed.prompt) + IMAGE_IN_TOKENS * parsed.images.length;
-  const { text, png } = await render(parsed);
-  const parts: Json[] = [{ text }];
-  if (png) parts.push({ inlineData: { mimeType: "image/png", data: png.toString("base64") } });
-  return success(parts, promptTokens, estimateTokens(text) + (png ? IMAGE_OUT_TOKENS : 0));
+/**
+ * The look of a photo: a style tool's own (by its id, for the photo's size) unless it is a custom
+ * edit; else the one the words name.
+ */
+function styleOf(parsed: ParsedRequest, wording: Wording): Style {
+  const custom = parsed.input.words !== undefined ? "custom" : "first";
+  const operation = oneOfField(parsed.input, "operation", OPERATIONS, custom);
+  const own =
+    operation === "custom" ? undefined : styleOfTool(parsed.tool, parsed.images[0]?.bytes.length ?? 0);
+  return own ?? detectStyle(wording.text, wording.words);
+}
+
+/** An image answer of no tool handler: the photo restyled, or a picture drawn from the words. */
+function imageRenderer(
+  parsed: ParsedRequest,
+  decoded: () => Promise<DecodedImage[]>,
+): () => Promise<ToolAnswer> {
+  const wording = wordingOf(parsed);
+  if (parsed.images.length === 0) {
+    return async () => {
+      const { png, style } = await renderGeneratedImage(wording, parsed.aspectRatio);
+      return { text: `Local preview: ${style.label} applied.`, png };
+    };
+  }
+  const style = styleOf(parsed, wording);
+  return async () => {
+    const [base, ...extras] = await decoded();
+    const png = await renderStyledImage(base!, style, wording, extras, parsed.aspectRatio);
+    return { text: `Local preview: ${style.label} applied.`, png };
+  };
+}
+
+/** A poem is the poetry tool's; only a request that names no tool is read for the wish. */
+const asksForPoem = (parsed: ParsedRequest) =>
+  parsed.tool === undefined ? wantsPoem(parsed.prompt) : parsed.tool === POETRY_TOOL;
+
+/** Words about the image (a description, or a poem), or a short reply without one. */
+async function renderText(parsed: ParsedRequest): Promise<ToolAnswer> {
+  const poem = asksForPoem(parsed);
+  if (parsed.images.length === 0) return { text: textWithoutImage(parsed.prompt, poem) };
+  const [image] = await decodeAll(parsed.images.slice(0, 1), 96);
+  const facts = describePixels(image!);
+  return { text: poem ? imagePoem(facts) : describeImage(facts) };
+}
+
+/** The answer's text and PNG, read from the request now, rendered when called. */
+function renderer(parsed: ParsedRequest): () => Promise<ToolAnswer> {
+  let decoded: Promise<DecodedImage[]> | undefined;
+  const decodeOnce = () => (decoded ??= decodeAll(parsed.images, MAX_SIDE));
+  // Every handler draws: a request of its tool for words alone takes the generic text answer.
+  const { tool } = parsed;
+  const handler = parsed.wantsImage && tool !== undefined ? engineTool(tool) : undefined;
+  if (handler && tool !== undefined) {
+    return handler({
+      tool,
+      input: parsed.input,
+      prompt: parsed.prompt,
+      imageCount: parsed.images.length,
+      decoded: decodeOnce,
+      aspectRatio: parsed.aspectRatio,
+    });
+  }
+  if (parsed.wantsImage) return imageRenderer(parsed, decodeOnce);
+  return () => renderText(parsed);
+}
+
+/**
+ * The generateContent answer for a request already read and checked: its tool input is read now
+ * (BadRequest when it cannot be answered), the answer rendered when the returned function is called.
+ */
+export function prepareAnswer(parsed: ParsedRequest): () => Promise<Response> {
+  const render = renderer(parsed);
+  return async () => {
+    const promptTokens = estimateTokens(parsed.prompt) + IMAGE_IN_TOKENS * parsed.images.length;
+    const { text, png } = await render();
+    const parts: Json[] = [{ text }];
+    if (png) parts.push({ inlineData: { mimeType: "image/png", data: png.toString("base64") } });
+    return success(parts, promptTokens, estimateTokens(text) + (png ? IMAGE_OUT_TOKENS : 0));
+  };
 }

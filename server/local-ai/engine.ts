@@ -8,7 +8,7 @@
  */
 import { readBodyCapped, TOO_LARGE } from "../../api/_lib/http.ts";
 import { LOCAL_ENGINE_PATH } from "../../src/config/local-engine.ts";
-import { answer } from "./answer.ts";
+import { prepareAnswer } from "./answer.ts";
 import { InputImageError } from "./image.ts";
 import { CallerGoneError, SerialQueue } from "./queue.ts";
 import { BadRequest, checkImageSizes, parseRequest } from "./request.ts";
@@ -98,19 +98,22 @@ async function readPayload(request: Request): Promise<{ payload: unknown } | Res
 /**
  * `POST .../v1beta/models/{model}:generateContent`. Never throws: every failure becomes a Gemini error
  * body (400 for a bad request, an unreadable image, more than MAX_IMAGES images or one over
- * MAX_IMAGE_PIXELS; 405, 413, 499 when the caller went away while waiting its turn in processingQueue,
- * 500 for anything unexpected). Renders one request at a time (processingQueue).
+ * MAX_IMAGE_PIXELS, an x-cucumber-tool-input that is not encoded JSON of an object or is too long, or a
+ * tool input its handler refuses; 405, 413, 499 when the caller went away while waiting its turn in
+ * processingQueue, 500 for anything unexpected). Renders one request at a time (processingQueue).
  */
 export async function handleGenerateContent(request: Request): Promise<Response> {
   try {
     const read = await readPayload(request);
     if (read instanceof Response) return read;
     const model = modelFromUrl(request.url) ?? streamModelFromUrl(request.url) ?? "";
-    const parsed = parseRequest(read.payload, model);
+    const parsed = parseRequest(read.payload, model, request.headers);
     await checkImageSizes(parsed.images);
     const fault = injectedFault(parsed.prompt);
     if (fault) return fault;
-    return await processingQueue.run(() => answer(parsed), request.signal);
+    // The tool's input is read before the request waits its turn: a bad one is refused at once.
+    const respond = prepareAnswer(parsed);
+    return await processingQueue.run(respond, request.signal);
   } catch (error) {
     if (error instanceof BadRequest) return invalid(error.message);
     // Nobody is listening any more; Google's status for a call its client cancelled.

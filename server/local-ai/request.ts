@@ -1,9 +1,12 @@
 /**
  * Reading a generateContent request for the local preview engine, as Gemini reads it (camelCase and
  * snake_case field names, Gemini's wording for every refusal): the prompt, the inline images, whether an
- * image is wanted and the aspect ratio asked for; and the per-image size check made from the header
- * alone. A problem throws BadRequest, which the engine answers with 400 INVALID_ARGUMENT.
+ * image is wanted and the aspect ratio asked for; the tool the page names (x-cucumber-tool) and what it
+ * sends for the engine (x-cucumber-tool-input, src/config/tool-input.ts), which decide the answer
+ * instead of the prompt's wording; and the per-image size check made from the header alone. A problem
+ * throws BadRequest, which the engine answers with 400 INVALID_ARGUMENT.
  */
+import { MAX_TOOL_INPUT_CHARS, TOOL_HEADER, TOOL_INPUT_HEADER } from "../../src/config/tool-input.ts";
 import { imageSize, MAX_INPUT_PIXELS, parseAspectRatio } from "./image.ts";
 
 /** Images per request (the app sends at most two: a photo and an added picture or inspiration). */
@@ -33,6 +36,10 @@ export interface ParsedRequest {
   images: InlineImage[];
   wantsImage: boolean;
   aspectRatio?: number;
+  /** The tool the page names (x-cucumber-tool, lower case), if any. */
+  tool?: string;
+  /** What the tool sent for the engine (x-cucumber-tool-input); empty without the header. */
+  input: Readonly<Json>;
 }
 
 const BASE64 = /^[A-Za-z0-9+/\-_]*={0,2}$/;
@@ -122,7 +129,36 @@ function generationConfig(body: Json): { modalities?: string[]; aspectRatio?: nu
   return { modalities, aspectRatio };
 }
 
-export function parseRequest(body: unknown, model: string): ParsedRequest {
+/** x-cucumber-tool-input: percent-encoded JSON of one object, at most MAX_TOOL_INPUT_CHARS as sent. */
+function toolInput(header: string | null): Readonly<Json> {
+  if (header === null || header.trim() === "") return {};
+  if (header.length > MAX_TOOL_INPUT_CHARS) {
+    throw new BadRequest(
+      `Invalid ${TOOL_INPUT_HEADER} header: ${header.length} characters; the local preview engine reads at most ${MAX_TOOL_INPUT_CHARS}.`,
+    );
+  }
+  let input: unknown;
+  try {
+    input = JSON.parse(decodeURIComponent(header));
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : "unreadable";
+    throw new BadRequest(
+      `Invalid ${TOOL_INPUT_HEADER} header: expected percent-encoded JSON (encodeURIComponent of JSON.stringify). ${detail}`,
+    );
+  }
+  if (!isObject(input)) {
+    throw new BadRequest(`Invalid ${TOOL_INPUT_HEADER} header: expected a JSON object.`);
+  }
+  return input;
+}
+
+/** The tool the request names and its input, from the two headers the page sends the app's servers. */
+export function toolHeaders(headers: Headers): Pick<ParsedRequest, "tool" | "input"> {
+  const tool = headers.get(TOOL_HEADER)?.trim().toLowerCase() || undefined;
+  return { tool, input: toolInput(headers.get(TOOL_INPUT_HEADER)) };
+}
+
+export function parseRequest(body: unknown, model: string, headers: Headers = new Headers()): ParsedRequest {
   const texts: string[] = [];
   const images: InlineImage[] = [];
   contentParts(body).forEach((part: unknown, index) => {
@@ -154,6 +190,7 @@ export function parseRequest(body: unknown, model: string): ParsedRequest {
     // Without responseModalities, do what the model would: image models answer with an image.
     wantsImage: modalities ? modalities.includes("IMAGE") : /image|banana/i.test(model),
     aspectRatio,
+    ...toolHeaders(headers),
   };
 }
 

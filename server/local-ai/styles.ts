@@ -1,36 +1,48 @@
 /**
- * The local preview engine's image answers that are not a tool's: a photo restyled in the style the
- * prompt asks for (detect-style.ts says which, looks.ts paints it; a custom edit is graded and
- * captioned with the user's words, a celebration becomes a card), and a picture drawn from words alone
- * (a celebration card, else a cartoon character). Not AI: a stand-in that shows the whole flow offline.
+ * The local preview engine's image answers that are not a tool handler's: a photo restyled in a style
+ * (detect-style.ts says which: a style tool's own, or the one a person's words name; looks.ts paints
+ * it; a custom edit is graded and captioned with the person's words, a celebration becomes a card),
+ * and a picture drawn from words alone (a celebration card, else a cartoon character). Not AI: a
+ * stand-in that shows the whole flow offline.
  */
-import { detectStyle, extractUserInstruction, type Style } from "./detect-style.ts";
+import { detectStyle, type Style } from "./detect-style.ts";
 import { cropToAspect, encodeOutput, fitInside, transformRaw, type Layer, type RawImage } from "./image.ts";
 import { lookFor, type Rendition } from "./looks.ts";
 import { captionBanner, hashString, truncate } from "./svg.ts";
 import { renderCharacter } from "./tools/animator.ts";
 import { cardFromWords, renderCelebrationCard } from "./tools/celebrations.ts";
 
-/** Where the prompt says to put something: fractions of width and height for the centre. */
-function position(prompt: string): { x: number; y: number } {
-  const p = prompt.toLowerCase();
+/**
+ * The words a generic answer is drawn from. `text` is where a look, an occasion or a place is looked
+ * for, and what makes one rendition differ from the next; `words` are the person's own words, written
+ * on a caption. For a request of no tool, its prompt and the words found inside it; for a custom edit,
+ * the words the tool sent twice.
+ */
+export interface Wording {
+  text: string;
+  words: string;
+}
+
+/** Where the words say to put something: fractions of width and height for the centre. */
+function position(text: string): { x: number; y: number } {
+  const p = text.toLowerCase();
   const centre = /\b(centre|center|middle)\b/.test(p);
   const x = /\bleft\b/.test(p) ? 0.25 : /\bright\b/.test(p) ? 0.75 : centre ? 0.5 : 0.7;
   const y = /\b(top|upper)\b/.test(p) ? 0.27 : /\b(bottom|lower)\b/.test(p) ? 0.7 : centre ? 0.5 : 0.62;
   return { x, y };
 }
 
-/** A custom edit: the photo gently graded, an added picture pasted where the prompt says, the user's words below. */
-async function custom(image: RawImage, prompt: string, extras: RawImage[]): Promise<Rendition> {
+/** A custom edit: the photo gently graded, an added picture pasted where the words say, the words below. */
+async function custom(image: RawImage, wording: Wording, extras: RawImage[]): Promise<Rendition> {
   const graded = await transformRaw(image, (s) =>
     s.modulate({ brightness: 1.05, saturation: 1.3 }).linear([1.05, 1.0, 0.92], [4, 2, -2]).sharpen(),
   );
   const layers: Layer[] = [];
   const overlays: string[] = [];
   if (extras[0]) {
-    // Modify Scene with an added image: paste it, framed, where the prompt says.
+    // A second picture sent with words of no tool: paste it, framed, where the words say.
     const added = await fitInside(extras[0], image.width * 0.34, image.height * 0.34);
-    const { x, y } = position(prompt);
+    const { x, y } = position(wording.text);
     const left = Math.min(Math.max(0, image.width * x - added.width / 2), image.width - added.width);
     const top = Math.min(Math.max(0, image.height * y - added.height / 2), image.height - added.height);
     layers.push({ image: added, left, top });
@@ -39,47 +51,48 @@ async function custom(image: RawImage, prompt: string, extras: RawImage[]): Prom
         `height="${added.height + 4}" fill="none" stroke="#ffffff" stroke-width="4"/>`,
     );
   }
-  overlays.push(captionBanner(truncate(extractUserInstruction(prompt), 60), image.width, image.height));
+  overlays.push(captionBanner(truncate(wording.words, 60), image.width, image.height));
   return { image: graded, overlays, layers };
 }
 
 /**
- * Restyle an uploaded image. `extras` are further inline images of the request (Modify Scene's added
- * picture). The output keeps the input's size and aspect ratio unless `aspectRatio` (width/height) is
- * given, then it is cropped to that.
+ * Restyle an uploaded image. `extras` are further inline images of the request (a picture to paste in
+ * a custom edit). The output keeps the input's size and aspect ratio unless `aspectRatio`
+ * (width/height) is given, then it is cropped to that.
  */
 export async function renderStyledImage(
   input: RawImage,
   style: Style,
-  prompt: string,
+  wording: Wording,
   extras: RawImage[] = [],
   aspectRatio?: number,
 ): Promise<Buffer> {
   const image = aspectRatio ? await cropToAspect(input, aspectRatio) : input;
   if (style.id === "celebration") {
     const longestSide = Math.max(image.width, image.height);
-    return renderCelebrationCard({ ...cardFromWords(prompt), photo: image, longestSide });
+    const card = cardFromWords(wording.text, wording.words);
+    return renderCelebrationCard({ ...card, photo: image, longestSide });
   }
   const rendition =
     style.id === "custom"
-      ? await custom(image, prompt, extras)
-      : await lookFor(style.id)(image, hashString(prompt));
+      ? await custom(image, wording, extras)
+      : await lookFor(style.id)(image, hashString(wording.text));
   return encodeOutput(rendition.image, rendition.overlays, rendition.layers);
 }
 
 /**
- * A picture generated from words alone (Character Animator; a celebration without an inspiration
- * image): a celebration card when the words name a party, else a cartoon character. Longest side 768.
+ * A picture generated from words alone, for a request of no tool handler: a celebration card when the
+ * words name a party, else a cartoon character. Longest side 768.
  */
 export async function renderGeneratedImage(
-  prompt: string,
+  wording: Wording,
   aspectRatio?: number,
 ): Promise<{ png: Buffer; style: Style }> {
-  // A character whose description has a party word ("a birthday clown") is still a character.
-  if (detectStyle(prompt).id === "celebration" && !/\bcartoon character\b/i.test(prompt)) {
-    const png = await renderCelebrationCard({ ...cardFromWords(prompt), aspectRatio, longestSide: 768 });
+  if (detectStyle(wording.text, wording.words).id === "celebration") {
+    const card = cardFromWords(wording.text, wording.words);
+    const png = await renderCelebrationCard({ ...card, aspectRatio, longestSide: 768 });
     return { png, style: { id: "celebration", label: "generated celebration picture" } };
   }
-  const png = await renderCharacter(prompt, aspectRatio);
+  const png = await renderCharacter(wording.words, aspectRatio);
   return { png, style: { id: "custom", label: "generated cartoon character" } };
 }

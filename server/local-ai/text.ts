@@ -260,10 +260,10 @@ export function imagePoem(facts: ImageFacts, random: () => number = Math.random)
   return lines.map(capitalise).join("\n");
 }
 
-/** Text answers for requests without an image: a short reply built from the prompt. */
-export function textWithoutImage(prompt: string): string {
+/** Text answers for requests without an image: a short reply built from the prompt, or a short poem. */
+export function textWithoutImage(prompt: string, poem: boolean): string {
   const topic = truncate(prompt, 80) || "your request";
-  if (wantsPoem(prompt)) {
+  if (poem) {
     const words = (prompt.toLowerCase().match(/[a-z]{5,}/g) ?? []).filter(
       (w) => !["write", "about", "poem", "please", "colourful", "colorful", "visual", "breaks"].includes(w),
     );
@@ -283,5 +283,8 @@ export function textWithoutImage(prompt: string): string {
   );
 }
 
-/** Whether the text prompt asks for a poem. */
+/**
+ * Whether the words of a request ask for a poem: read only for a request that names no tool (the
+ * poetry tool's id says so for the app's own requests, answer.ts).
+ */
 export const wantsPoem = (prompt: string) => /\bpoem|\bpoetry\b|\bverses?\b/i.test(prompt);

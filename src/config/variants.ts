@@ -59,15 +59,17 @@ export type Variant = {
   /** Skeleton has its own simpler layout (SPEC 2.15). */
   layout: "standard" | "skeleton";
   /**
-   * How the local preview engine (server/local-ai: offline, not AI) recognises and shows the style.
-   * Optional: without it, a prompt that names the label asks for the style, the engine's answer calls
-   * it "<label> style", and a style the engine has no look of its own for is painted as a tint.
+   * How the local preview engine (server/local-ai: offline, not AI) shows the style, and recognises it
+   * in a person's own words (a custom prompt, a batch instruction); the style page's own calls get it
+   * by their tool id. Optional: without it, words that name the label ask for the style, the engine's
+   * answer calls it "<label> style", and a style the engine has no look of its own for is painted as a
+   * tint.
    */
   preview?: VariantPreview;
 };
 
 export type VariantPreview = {
-  /** More words than the label that ask for the style, each matched at the start of a word. */
+  /** More words than the label that ask for the style in a person's words, each matched at the start of a word. */
   words?: readonly string[];
   /** The style's name in the engine's answer: "Local preview: <name> applied." */
   name?: string;
@@ -77,6 +79,12 @@ export type VariantPreview = {
 
 const LIKENESS =
   "Keep every person's face, likeness, expression, pose, clothing layout and the composition recognisable. Return one edited image.";
+
+/**
+ * SPEC 5 "Frog": a photo sent at more than this many bytes has its subject turned into a frog, a smaller
+ * one gets a frog added. The frog row's prompt and the local preview engine's frog look both follow it.
+ */
+export const FROG_TRANSFORM_ABOVE_BYTES = 50_000;
 
 const CUCUMBER_FIXED =
   "Add exactly ONE humorous, photorealistic cucumber to this image, not multiple cucumbers. Match the scene's lighting, perspective, scale and shadows so it looks like it was really there.";
@@ -205,7 +213,7 @@ export const VARIANTS: readonly Variant[] = [
     },
     // SPEC 5: an image over 50000 bytes selects the subject transform, otherwise a frog is added.
     prompt: ({ bytes }) =>
-      bytes > 50_000
+      bytes > FROG_TRANSFORM_ABOVE_BYTES
         ? "Transform the main subject of this photo into a frog: a charming, photorealistic frog in the same pose, position and lighting, with a hint of the original's colours and character. Keep the background unchanged. Return one edited image."
         : "Add one cute, photorealistic frog to this scene, sitting naturally where it fits, matching the lighting and perspective. Keep everything else unchanged. Return one edited image.",
     overlay: {

@@ -10,7 +10,7 @@
  *        instruction: "", original: originalOf(input.image) }) })
  *
  *    `file` is a Blob, a data: URL or (kind "text") the text; `fileName` defaults to the tool's
- *    downloadName (config/tools.ts); `original` (a Blob or an object/data URL; originalOf(image)
+ *    downloadName (src/tools/registry.ts); `original` (a Blob or an object/data URL; originalOf(image)
  *    for a LoadedImage, HEIC included) gives the thumbnail and the before/after slider. Return null
  *    to keep nothing for that result.
  * 2. Several results per run (batch): `const keep = useKeepCreation();` then `keep({...})` for each

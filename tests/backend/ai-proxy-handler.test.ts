@@ -3,6 +3,7 @@
 // answers Gemini's recorded answers and failures (tests/fixtures/gemini): every refusal, and what each
 // answer counts, read back from the database.
 import { aiSettings, REASONS, type AiSettings } from "../../api/ai";
+import { encodeToolInput } from "../../src/config/tool-input";
 import { signUpUser, type TestUser } from "./helpers";
 import {
   IMAGE_MODEL,
@@ -207,5 +208,45 @@ describe("handleAiProxy with a recorded upstream", () => {
     const response = await call(user, upstream, { settings: { upstream: aiSettings({}).upstream } });
     await expectGeminiError(response, 501, REASONS.notConfigured);
     expect(upstream).not.toHaveBeenCalled();
+  });
+});
+
+describe("the page's tool headers go on to the local preview engine only", () => {
+  const input = encodeToolInput({ kind: "text", description: "Grüße 🥒", position: "top-left" });
+  const toolHeaders = { "x-cucumber-tool-input": input };
+
+  it("never to Google: a call upstream with the server's key carries neither", async () => {
+    const settings = { ...aiSettings({ GEMINI_API_KEY: "server-key-for-tests" }), ratePerMinute: 100 };
+    const user = await signUpUser("tool-headers-google");
+    const upstream = upstreamAnswer(fixture("image-success.json"));
+    const response = await callProxy(user, settings, upstream, { tool: "scene", headers: toolHeaders });
+    expect(response.status).toBe(200);
+    const sent = new Headers(upstream.mock.calls[0]?.[1]?.headers);
+    expect(sent.has("x-cucumber-tool")).toBe(false);
+    expect(sent.has("x-cucumber-tool-input")).toBe(false);
+    expect(sent.get("x-goog-api-key")).toBe("server-key-for-tests");
+  });
+
+  it("to the local engine, as the page sent them (the engine checks them), with no key", async () => {
+    const settings = { ...aiSettings({ LOCAL_SERVER_ORIGIN: "http://127.0.0.1:4173" }), ratePerMinute: 100 };
+    const user = await signUpUser("tool-headers-local");
+    const upstream = upstreamAnswer(fixture("image-success.json"));
+    await callProxy(user, settings, upstream, { tool: "scene", headers: toolHeaders });
+    await callProxy(user, settings, upstream);
+    const [[firstUrl, first], [, second]] = upstream.mock.calls as [
+      Parameters<typeof fetch>,
+      Parameters<typeof fetch>,
+    ];
+    expect(String(firstUrl)).toBe(
+      `http://127.0.0.1:4173/__local-ai/v1beta/models/${IMAGE_MODEL}:generateContent`,
+    );
+    const withTool = new Headers(first?.headers);
+    expect(withTool.get("x-cucumber-tool")).toBe("scene");
+    expect(withTool.get("x-cucumber-tool-input")).toBe(input);
+    expect(withTool.has("x-goog-api-key")).toBe(false);
+    // A call that names no tool forwards none.
+    const without = new Headers(second?.headers);
+    expect(without.has("x-cucumber-tool")).toBe(false);
+    expect(without.has("x-cucumber-tool-input")).toBe(false);
   });
 });

@@ -103,6 +103,8 @@ export type DirectCall = {
   body?: unknown;
   /** Sent as x-cucumber-tool, as the page names its tool. */
   tool?: string;
+  /** More request headers (x-cucumber-tool-input, as the page sends a tool's input). */
+  headers?: Record<string, string>;
   settings?: Partial<AiSettings>;
   costs?: CostSettings;
   signal?: AbortSignal;
@@ -118,6 +120,7 @@ export async function callProxy(
   const headers: Record<string, string> = {
     "content-type": "application/json",
     authorization: `Bearer ${await accessToken(user)}`,
+    ...options.headers,
   };
   if (options.tool !== undefined) headers["x-cucumber-tool"] = options.tool;
   const request = new Request(url(options.model ?? IMAGE_MODEL, options.method, "http://app.test"), {

@@ -3,6 +3,7 @@
 // (which forwards to the local preview engine, as `npm start` does without a key), against the real
 // local backend: what is counted is read back from the database.
 import { REASONS } from "../../api/ai";
+import { encodeToolInput } from "../../src/config/tool-input";
 import { PUBLISHABLE_KEY, signUpUser, accessToken } from "./helpers";
 import {
   IMAGE_MODEL,
@@ -60,6 +61,27 @@ describe("POST /api/ai on the running server (local preview engine upstream)", (
     const text = await response.text();
     expect(text).toMatch(/^data: /m);
     expect(await usageOf(user)).toMatchObject({ used: 1, reserved: 0, remaining: 2 });
+  });
+
+  it("passes the page's tool and its input to the engine, which answers the tool by them", async () => {
+    const user = await signUpUser("proxy-tool-input");
+    const headers = {
+      "x-cucumber-tool": "scene",
+      "x-cucumber-tool-input": encodeToolInput({ kind: "text", description: "Grüße", position: "top-left" }),
+    };
+    const response = await post(user, imageBody(), { headers });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { candidates: { content: { parts: { text?: string }[] } }[] };
+    expect(answer.candidates[0].content.parts[0].text).toBe(
+      'Local preview: text added at the top left of the scene ("Grüße").',
+    );
+    // An input the engine cannot read: its 400, passed through, and nothing counted.
+    const refused = await post(user, imageBody(), {
+      headers: { "x-cucumber-tool": "scene", "x-cucumber-tool-input": encodeToolInput({ kind: "banner" }) },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { status: string } }).error.status).toBe("INVALID_ARGUMENT");
+    expect(await usageOf(user)).toMatchObject({ used: 1, reserved: 0 });
   });
 
   it("counts nothing for the custom prompt's analysis step", async () => {

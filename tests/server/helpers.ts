@@ -1,12 +1,19 @@
 /**
  * Helpers for the local preview engine tests (server/local-ai): fixture photos, generateContent
- * requests as the app's Gemini client sends them, and decoding of the PNGs that come back.
+ * requests as the app's Gemini client sends them (with a tool's two headers, x-cucumber-tool and
+ * x-cucumber-tool-input, where the app sends them), and decoding of the PNGs that come back.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { handleGenerateContent } from "../../server/local-ai/engine.ts";
+import {
+  encodeToolInput,
+  TOOL_HEADER,
+  TOOL_INPUT_HEADER,
+  type ToolInput,
+} from "../../src/config/tool-input.ts";
 
 export const ENDPOINT =
   "http://localhost:5173/__local-ai/v1beta/models/gemini-nano-banana-2.1:generateContent";
@@ -41,6 +48,18 @@ export function post(body: unknown, url = ENDPOINT, init: RequestInit = {}): Pro
       ...init,
     }),
   );
+}
+
+/** The headers of a tool's call as the page sends them: its id and, when given, its input. */
+export function toolHeaders(tool: string, input?: ToolInput): Record<string, string> {
+  const headers: Record<string, string> = { "content-type": "application/json", [TOOL_HEADER]: tool };
+  if (input) headers[TOOL_INPUT_HEADER] = encodeToolInput(input);
+  return headers;
+}
+
+/** `body` posted as the tool `tool` would send it, with `input` in x-cucumber-tool-input. */
+export function postTool(tool: string, input: ToolInput | undefined, body: unknown, url = ENDPOINT) {
+  return post(body, url, { headers: toolHeaders(tool, input) });
 }
 
 export interface GeminiPart {

@@ -1,12 +1,15 @@
 /**
- * Character Animator in the local preview engine, fed the app's REAL prompts (src/config/prompts.ts):
- * a character drawn from the words of the description at the requested aspect ratio, and "Animate"
- * answered with one 2x2 sheet of that very character in four visibly different frames.
+ * Character Animator in the local preview engine, its requests as run-animator.ts sends them: the
+ * app's REAL prompts (src/config/prompts.ts), named "animator", the step and the description in the
+ * tool input. A character drawn from the words of the description at the requested aspect ratio, and
+ * "Animate" answered with one 2x2 sheet of that very character in four visibly different frames.
  */
 import { describe, expect, test } from "vitest";
-import { animatorHandler } from "../../server/local-ai/tools/animator.ts";
+import { BadRequest } from "../../server/local-ai/request.ts";
+import { readAnimatorAsk } from "../../server/local-ai/tools/animator.ts";
 import { ANIMATION_PROMPT, ASPECT_RATIOS, characterPrompt } from "../../src/config/prompts.ts";
-import { decode, meanAbsDiff, partsOf, post, type Pixels } from "./helpers.ts";
+import type { ToolInput } from "../../src/config/tool-input.ts";
+import { decode, meanAbsDiff, partsOf, postTool, type GeminiError, type Pixels } from "./helpers.ts";
 
 function body(prompt: string, aspectRatio: string, image?: string): unknown {
   const parts: unknown[] = [{ text: prompt }];
@@ -17,13 +20,25 @@ function body(prompt: string, aspectRatio: string, image?: string): unknown {
   };
 }
 
-async function imageAnswer(prompt: string, aspectRatio: string, image?: string) {
-  const parts = await partsOf(await post(body(prompt, aspectRatio, image)));
+/** What run-animator.ts sends beside each prompt: the character's call, or Animate's. */
+const characterInput = (description: string): ToolInput => ({ step: "character", description });
+const animateInput: ToolInput = { step: "animate", description: "the character" };
+
+async function imageAnswer(input: ToolInput, prompt: string, aspectRatio: string, image?: string) {
+  const parts = await partsOf(await postTool("animator", input, body(prompt, aspectRatio, image)));
   const inline = parts.find((p) => p.inlineData)?.inlineData;
   if (!inline) throw new Error("no image part");
   expect(inline.mimeType).toBe("image/png");
   return { base64: inline.data, text: parts.find((p) => p.text)?.text ?? "" };
 }
+
+/** createCharacter's request: characterPrompt and the description in the input. */
+const drawCharacter = (description: string, aspectRatio: string) =>
+  imageAnswer(characterInput(description), characterPrompt(description), aspectRatio);
+
+/** animateCharacter's request: the character image sent back with ANIMATION_PROMPT (or other words). */
+const animate = (character: string, aspectRatio: string, prompt = ANIMATION_PROMPT) =>
+  imageAnswer(animateInput, prompt, aspectRatio, character);
 
 function ratioOf(value: string): number {
   const [w, h] = value.split(":").map(Number);
@@ -52,35 +67,48 @@ const DRAGON = "a small green dragon with orange wings";
 
 describe("the character (characterPrompt)", () => {
   test.each(ASPECT_RATIOS)("is drawn at the requested aspect ratio %s", async (ratio) => {
-    const { base64 } = await imageAnswer(characterPrompt(ROBOT), ratio);
+    const { base64 } = await drawCharacter(ROBOT, ratio);
     const image = await decode(Buffer.from(base64, "base64"));
     expect(Math.max(image.width, image.height)).toBe(768);
     expect(image.width / image.height).toBeCloseTo(ratioOf(ratio), 1);
   });
 
   test("depends on the words of the description", async () => {
-    const robot = await decode(
-      Buffer.from((await imageAnswer(characterPrompt(ROBOT), "1:1")).base64, "base64"),
-    );
-    const dragon = await decode(
-      Buffer.from((await imageAnswer(characterPrompt(DRAGON), "1:1")).base64, "base64"),
-    );
+    const robot = await decode(Buffer.from((await drawCharacter(ROBOT, "1:1")).base64, "base64"));
+    const dragon = await decode(Buffer.from((await drawCharacter(DRAGON, "1:1")).base64, "base64"));
     expect(meanAbsDiff(robot, dragon)).toBeGreaterThan(8);
   });
 
   test("stays a character when the description has a party word", async () => {
-    const { text } = await imageAnswer(characterPrompt("a birthday clown with a party hat"), "1:1");
+    const { text } = await drawCharacter("a birthday clown with a party hat", "1:1");
     expect(text).toBe("Local preview: generated cartoon character applied.");
   });
 
-  test("is not taken for an animation request", () => {
-    const request = {
-      prompt: characterPrompt(ROBOT),
-      imageCount: 0,
-      decoded: async () => [],
-      wantsImage: true,
-    };
-    expect(animatorHandler.matches(request)).toBe(false);
+  test("a reworded prompt with the same description draws the same character", async () => {
+    const real = await drawCharacter(ROBOT, "16:9");
+    const reworded = await imageAnswer(characterInput(ROBOT), "Draw me somebody fun.", "16:9");
+    expect(reworded.text).toBe(real.text);
+    expect(reworded.base64).toBe(real.base64);
+  });
+});
+
+describe("reading the animator's tool input", () => {
+  test("the step sent, else Animate when an image comes with the request and the character without", () => {
+    expect(readAnimatorAsk({ input: characterInput(ROBOT), imageCount: 0 })).toEqual({
+      step: "character",
+      description: ROBOT,
+    });
+    expect(readAnimatorAsk({ input: {}, imageCount: 0 }).step).toBe("character");
+    expect(readAnimatorAsk({ input: {}, imageCount: 1 }).step).toBe("animate");
+    expect(readAnimatorAsk({ input: { step: "character" }, imageCount: 1 }).step).toBe("character");
+  });
+
+  test("refuses Animate without the character image, and a step it does not know", async () => {
+    expect(() => readAnimatorAsk({ input: animateInput, imageCount: 0 })).toThrow(BadRequest);
+    expect(() => readAnimatorAsk({ input: { step: "dance" }, imageCount: 1 })).toThrow(/step/);
+    const response = await postTool("animator", animateInput, body(ANIMATION_PROMPT, "1:1"));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as GeminiError).error.message).toMatch(/Animate needs the character/);
   });
 });
 
@@ -88,8 +116,8 @@ describe("Animate (ANIMATION_PROMPT with the character image)", () => {
   test.each(["1:1", "16:9", "9:16"])(
     "answers one 2x2 sheet at %s of four visibly different frames of the character sent",
     async (ratio) => {
-      const character = await imageAnswer(characterPrompt(ROBOT), ratio);
-      const answer = await imageAnswer(ANIMATION_PROMPT, ratio, character.base64);
+      const character = await drawCharacter(ROBOT, ratio);
+      const answer = await animate(character.base64, ratio);
       expect(answer.text).toMatch(/four-frame loop/);
       const sheetBytes = Buffer.from(answer.base64, "base64");
       const sheet = await decode(sheetBytes);
@@ -110,38 +138,24 @@ describe("Animate (ANIMATION_PROMPT with the character image)", () => {
   );
 
   test("depends on the character sent", async () => {
-    const robot = await imageAnswer(characterPrompt(ROBOT), "1:1");
-    const dragon = await imageAnswer(characterPrompt(DRAGON), "1:1");
-    const a = await decode(
-      Buffer.from((await imageAnswer(ANIMATION_PROMPT, "1:1", robot.base64)).base64, "base64"),
-    );
-    const b = await decode(
-      Buffer.from((await imageAnswer(ANIMATION_PROMPT, "1:1", dragon.base64)).base64, "base64"),
-    );
+    const robot = await drawCharacter(ROBOT, "1:1");
+    const dragon = await drawCharacter(DRAGON, "1:1");
+    const a = await decode(Buffer.from((await animate(robot.base64, "1:1")).base64, "base64"));
+    const b = await decode(Buffer.from((await animate(dragon.base64, "1:1")).base64, "base64"));
     expect(meanAbsDiff(a, b)).toBeGreaterThan(8);
   });
 
-  test("without the character image it is not an animation request", () => {
-    expect(
-      animatorHandler.matches({
-        prompt: ANIMATION_PROMPT,
-        imageCount: 0,
-        decoded: async () => [],
-        wantsImage: true,
-      }),
-    ).toBe(false);
-    expect(
-      animatorHandler.matches({
-        prompt: ANIMATION_PROMPT,
-        imageCount: 1,
-        decoded: async () => [],
-        wantsImage: true,
-      }),
-    ).toBe(true);
+  test("a reworded prompt with the same character gets the same sheet", async () => {
+    const character = await drawCharacter(DRAGON, "1:1");
+    const real = await animate(character.base64, "1:1");
+    const reworded = await animate(character.base64, "1:1", "Make it move!");
+    expect(reworded.text).toBe(real.text);
+    expect(reworded.base64).toBe(real.base64);
   });
 
   test("a corrupt character image is a 400 with Gemini's message", async () => {
-    const response = await post(body(ANIMATION_PROMPT, "1:1", Buffer.from("not a png").toString("base64")));
+    const corrupt = Buffer.from("not a png").toString("base64");
+    const response = await postTool("animator", animateInput, body(ANIMATION_PROMPT, "1:1", corrupt));
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
       /Unable to process input image/,

@@ -1,13 +1,25 @@
 /**
- * Art Enhancer in the local preview engine: fed the app's real instruction (ART_PROMPT) with an
- * inline PNG, it answers a refined version of the same picture: same size, same composition, visibly
- * smoother and more colourful, and different for a different picture.
+ * Art Enhancer in the local preview engine: a request named "art" (x-cucumber-tool), as run-art.ts
+ * sends it with the app's real instruction (ART_PROMPT) and an inline PNG, is answered with a refined
+ * version of the same picture: same size, same composition, visibly smoother and more colourful, and
+ * different for a different picture. The tool id decides, not the instruction's words.
  */
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { ART_PROMPT } from "../../src/config/prompts.ts";
-import { isArtPrompt } from "../../server/local-ai/tools/art.ts";
-import { decode, fixture, imageBody, imageOf, meanAbsDiff, partsOf, post, type Pixels } from "./helpers.ts";
+import {
+  decode,
+  fixture,
+  imageBody,
+  imageOf,
+  meanAbsDiff,
+  partsOf,
+  post,
+  postTool,
+  TEXT_ENDPOINT,
+  textBody,
+  type Pixels,
+} from "./helpers.ts";
 
 /** Mean saturation (max - min channel) of an image, 0..255. */
 function saturation(image: Pixels): number {
@@ -32,15 +44,15 @@ async function drawing(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-function artBody(png: Buffer): unknown {
+/** What run-art.ts sends: the tool's name, no input (the picture is all it needs). */
+const enhance = (body: unknown) => postTool("art", undefined, body);
+
+function artBody(png: Buffer, prompt = ART_PROMPT): unknown {
   return {
     contents: [
       {
         role: "user",
-        parts: [
-          { text: ART_PROMPT },
-          { inlineData: { mimeType: "image/png", data: png.toString("base64") } },
-        ],
+        parts: [{ text: prompt }, { inlineData: { mimeType: "image/png", data: png.toString("base64") } }],
       },
     ],
     generationConfig: { responseModalities: ["TEXT", "IMAGE"] },
@@ -48,15 +60,29 @@ function artBody(png: Buffer): unknown {
 }
 
 describe("local preview engine: Art Enhancer", () => {
-  test("recognises the app's instruction and nothing else", () => {
-    expect(isArtPrompt(ART_PROMPT)).toBe(true);
-    expect(isArtPrompt("Add ONE humorous, photorealistic cucumber to this image.")).toBe(false);
-    expect(isArtPrompt("Enhance this photo.")).toBe(false);
+  test("answers by the tool id: reworded, the same; the instruction without the tool, a custom edit", async () => {
+    const png = await drawing();
+    const real = await enhance(artBody(png));
+    const reworded = await enhance(artBody(png, "Make my drawing look professional."));
+    const realParts = await partsOf(real.clone());
+    expect((await partsOf(reworded.clone()))[0]?.text).toBe(realParts[0]?.text);
+    expect(meanAbsDiff(await imageOf(reworded), await imageOf(real))).toBe(0);
+    const untitled = await partsOf(await post(artBody(png)));
+    expect(untitled[0]?.text).toBe("Local preview: custom edit applied.");
+  });
+
+  test("without the picture it is a 400; asked for words, it describes the picture", async () => {
+    expect((await enhance(imageBody(ART_PROMPT))).status).toBe(400);
+    const words = await partsOf(
+      await postTool("art", undefined, textBody(ART_PROMPT, "cat-chelsea.png"), TEXT_ENDPOINT),
+    );
+    expect(words).toHaveLength(1);
+    expect(words[0]?.text).toMatch(/451x300/);
   });
 
   test("a drawing comes back refined: same size and composition, richer colour, says what it did", async () => {
     const png = await drawing();
-    const response = await post(artBody(png));
+    const response = await enhance(artBody(png));
     const parts = await partsOf(response.clone());
     expect(parts[0]?.text).toMatch(/artwork enhanced/i);
     const out = await imageOf(response);
@@ -80,8 +106,8 @@ describe("local preview engine: Art Enhancer", () => {
   });
 
   test("the result depends on the picture sent", async () => {
-    const a = await imageOf(await post(imageBody(ART_PROMPT, "cat-chelsea.png", "image/png")));
-    const b = await imageOf(await post(imageBody(ART_PROMPT, "portrait-astronaut.png", "image/png")));
+    const a = await imageOf(await enhance(imageBody(ART_PROMPT, "cat-chelsea.png", "image/png")));
+    const b = await imageOf(await enhance(imageBody(ART_PROMPT, "portrait-astronaut.png", "image/png")));
     const catInput = await decode(fixture("cat-chelsea.png"));
     expect([a.width, a.height]).toEqual([catInput.width, catInput.height]);
     const bResized = await decode(

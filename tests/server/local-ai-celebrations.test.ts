@@ -1,23 +1,31 @@
 /**
- * Celebration Creator in the local preview engine: fed the REAL prompt of src/config/prompts.ts, it
- * answers with a card themed by the occasion, composites the inspiration image when one is sent and
- * honours the requested aspect ratio.
+ * Celebration Creator in the local preview engine: a request named "celebrations" with the occasion
+ * and the description in its tool input, as run-celebration.ts sends them beside the REAL prompt of
+ * src/config/prompts.ts, is answered with a card themed by the occasion, the inspiration image
+ * composited when one is sent, at the requested aspect ratio. The prompt's words play no part.
  */
 import { describe, expect, test } from "vitest";
 import { CELEBRATION_TYPES, celebrationPrompt, type CelebrationType } from "@/config/prompts";
+import { BadRequest } from "../../server/local-ai/request.ts";
+import { CELEBRATION_THEMES, readCelebration, themeFor } from "../../server/local-ai/tools/celebrations.ts";
 import {
-  CELEBRATION_THEMES,
-  parseCelebrationPrompt,
-  themeFor,
-} from "../../server/local-ai/tools/celebrations.ts";
-import { base64Of, decode, imageOf, meanAbsDiff, meanColour, partsOf, post, type Pixels } from "./helpers.ts";
+  base64Of,
+  decode,
+  imageOf,
+  meanAbsDiff,
+  meanColour,
+  partsOf,
+  postTool,
+  type Pixels,
+} from "./helpers.ts";
 
 function body(
   type: CelebrationType,
   description: string,
-  options: { image?: string; aspectRatio?: string } = {},
+  options: { image?: string; aspectRatio?: string; prompt?: string } = {},
 ): unknown {
-  const parts: unknown[] = [{ text: celebrationPrompt(type, description, Boolean(options.image)) }];
+  const prompt = options.prompt ?? celebrationPrompt(type, description, Boolean(options.image));
+  const parts: unknown[] = [{ text: prompt }];
   if (options.image) parts.push({ inlineData: { mimeType: "image/jpeg", data: base64Of(options.image) } });
   return {
     contents: [{ role: "user", parts }],
@@ -28,24 +36,43 @@ function body(
   };
 }
 
+/** The request run-celebration.ts sends: the prompt, the optional inspiration image, the tool's input. */
+function send(
+  type: CelebrationType,
+  description: string,
+  options: { image?: string; aspectRatio?: string; prompt?: string } = {},
+) {
+  return postTool("celebrations", { occasion: type, description }, body(type, description, options));
+}
+
 async function card(
   type: CelebrationType,
   description = "For Sam, with love",
   options: { image?: string; aspectRatio?: string } = {},
 ): Promise<Pixels> {
-  return imageOf(await post(body(type, description, options)));
+  return imageOf(await send(type, description, options));
 }
 
-describe("reading celebrationPrompt", () => {
+describe("reading the celebration's tool input", () => {
   test.each(CELEBRATION_TYPES.map((t) => [t.value, t.label] as const))(
-    "%s: the occasion's label and the description come back out, and it has its own theme",
+    "%s: the occasion's label and the description, and it has its own theme",
     (value, label) => {
-      const parsed = parseCelebrationPrompt(celebrationPrompt(value, '  Sam turns "30". Cake!  ', true));
-      expect(parsed).toEqual({ occasion: label, description: 'Sam turns "30". Cake!' });
+      const read = readCelebration({ occasion: value, description: '  Sam turns "30". Cake!  ' });
+      expect(read).toEqual({ occasion: label, description: 'Sam turns "30". Cake!' });
       expect(CELEBRATION_THEMES[label]).toBeDefined();
       expect(themeFor(label)).toBe(CELEBRATION_THEMES[label]);
     },
   );
+
+  test("left out: general congratulations, no description", () => {
+    expect(readCelebration({})).toEqual({ occasion: "General Congratulations", description: "" });
+  });
+
+  test("an occasion that is not one of the types, or a description that is no string, is refused", () => {
+    expect(() => readCelebration({ occasion: "Birthday" })).toThrow(BadRequest);
+    expect(() => readCelebration({ occasion: "bar-mitzvah" })).toThrow(/occasion.*one of birthday/);
+    expect(() => readCelebration({ description: 30 })).toThrow(/description.*a string/);
+  });
 
   test("every occasion has a different headline and background", () => {
     const themes = CELEBRATION_TYPES.map((t) => themeFor(t.label));
@@ -53,14 +80,22 @@ describe("reading celebrationPrompt", () => {
     expect(new Set(themes.map((t) => t.background.join())).size).toBe(CELEBRATION_TYPES.length);
   });
 
-  test("a prompt of another tool is not taken", () => {
-    expect(parseCelebrationPrompt("Add ONE humorous, photorealistic cucumber to this image.")).toBeNull();
+  test("a reworded prompt with the same input gets the same card", async () => {
+    const real = await send("graduation", "Class of 2026", { aspectRatio: "4:5" });
+    const reworded = await send("graduation", "Class of 2026", {
+      aspectRatio: "4:5",
+      prompt: "Make us something nice for this, thanks.",
+    });
+    const realParts = await partsOf(real.clone());
+    expect((await partsOf(reworded.clone()))[0]?.text).toBe(realParts[0]?.text);
+    expect(realParts[0]?.text).toBe("Local preview: Congrats, Graduate! card.");
+    expect(meanAbsDiff(await imageOf(reworded), await imageOf(real))).toBe(0);
   });
 });
 
 describe("the card", () => {
   test("answers with a text part and a PNG, square by default without an inspiration image", async () => {
-    const response = await post(body("birthday", "Grandma's 90th"));
+    const response = await send("birthday", "Grandma's 90th");
     const parts = await partsOf(response);
     expect(parts[0]?.text).toBe("Local preview: Happy Birthday! card.");
     const image = parts.find((p) => p.inlineData)?.inlineData;
@@ -132,7 +167,7 @@ describe("the card", () => {
     const [r, g] = meanColour(withCat, corner);
     expect(g).toBeGreaterThan(r);
     const parts = await partsOf(
-      await post(body("promotion", "New job!", { aspectRatio: "1:1", image: "cat-chelsea.png" })),
+      await send("promotion", "New job!", { aspectRatio: "1:1", image: "cat-chelsea.png" }),
     );
     expect(parts[0]?.text).toBe(
       "Local preview: Congrats on the Promotion! card with your inspiration image.",
@@ -144,7 +179,7 @@ describe("the card", () => {
     const parts = (request as { contents: { parts: unknown[] }[] }).contents[0]!.parts;
     parts[0] = { text: celebrationPrompt("holiday", "Snow", true) };
     parts.push({ inlineData: { mimeType: "image/jpeg", data: base64Of("truncated.jpg").slice(0, 200) } });
-    const response = await post(request);
+    const response = await postTool("celebrations", { occasion: "holiday", description: "Snow" }, request);
     expect(response.status).toBe(400);
   });
 });

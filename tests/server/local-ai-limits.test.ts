@@ -27,7 +27,7 @@ vi.mock("../../server/local-ai/styles.ts", async (importOriginal) => {
   return {
     ...original,
     renderStyledImage: async (...args: Parameters<typeof original.renderStyledImage>) => {
-      const label = /colour (\w+)/.exec(args[2])?.[1] ?? "?";
+      const label = /colour (\w+)/.exec(args[2].text)?.[1] ?? "?";
       renders.events.push(`start ${label}`);
       renders.onStart?.(label);
       try {

@@ -1,14 +1,15 @@
 /**
  * "Adding a style is adding a row" holds for the local preview engine: rows added to the variant table
- * (src/config/variants.ts, here at test time, with nothing changed under server/) are recognised from
- * their label in the prompt they write, named in the answer, and painted in a look of their own (the
- * row's `preview.tint`, else colours picked from its id): each differs from the photo, from the other
- * new row and from every existing style.
+ * (src/config/variants.ts, here at test time, with nothing changed under server/) get their look from
+ * their tool id (x-cucumber-tool, as the style page sends it), are recognised from their label in a
+ * person's own words, named in the answer, and painted in a look of their own (the row's
+ * `preview.tint`, else colours picked from its id): each differs from the photo, from the other new
+ * row and from every existing style.
  */
 import { describe, expect, test, vi } from "vitest";
-import { detectStyle } from "../../server/local-ai/detect-style.ts";
+import { detectStyle, styleOfTool } from "../../server/local-ai/detect-style.ts";
 import { VARIANTS, type Variant, type VariantId } from "../../src/config/variants.ts";
-import { decode, fixture, imageBody, meanAbsDiff, partsOf, post, type Pixels } from "./helpers.ts";
+import { decode, fixture, imageBody, meanAbsDiff, partsOf, postTool, type Pixels } from "./helpers.ts";
 
 const NEW_ROWS = vi.hoisted(() => [
   {
@@ -39,8 +40,10 @@ vi.mock("../../src/config/variants.ts", async (importOriginal) => {
   return { ...original, VARIANTS: [...original.VARIANTS, ...added] };
 });
 
-async function restyled(prompt: string): Promise<{ text: string | undefined; image: Pixels }> {
-  const parts = await partsOf(await post(imageBody(prompt, "cat-chelsea.png", "image/png")));
+/** A style tool's first conversion, as run-conversion.ts sends it. */
+async function restyled(tool: string, prompt: string): Promise<{ text: string | undefined; image: Pixels }> {
+  const body = imageBody(prompt, "cat-chelsea.png", "image/png");
+  const parts = await partsOf(await postTool(tool, { operation: "first" }, body));
   return {
     text: parts[0]?.text,
     image: await decode(Buffer.from(parts[1]!.inlineData!.data, "base64")),
@@ -54,7 +57,8 @@ describe("a style row added to the variant table", () => {
     );
   });
 
-  test.each(NEW_ROWS)("$id: its own prompt selects it, and a custom prompt naming it too", (row) => {
+  test.each(NEW_ROWS)("$id: its tool id selects it, and a person's words naming it too", (row) => {
+    expect(styleOfTool(row.id, 200_000)).toEqual({ id: row.id, label: `${row.label} style` });
     expect(detectStyle(row.prompt)).toEqual({ id: row.id, label: `${row.label} style` });
     expect(detectStyle(`make it ${row.label.toLowerCase()}, please`).id).toBe(row.id);
   });
@@ -63,7 +67,7 @@ describe("a style row added to the variant table", () => {
     const input = await decode(fixture("cat-chelsea.png"));
     const added = [];
     for (const row of NEW_ROWS) {
-      const { text, image } = await restyled(row.prompt);
+      const { text, image } = await restyled(row.id, row.prompt);
       expect(text).toBe(`Local preview: ${row.label} style applied.`);
       expect([image.width, image.height]).toEqual([input.width, input.height]);
       expect(meanAbsDiff(image, input), `${row.id} vs the photo`).toBeGreaterThan(15);
@@ -73,7 +77,7 @@ describe("a style row added to the variant table", () => {
 
     const existing = VARIANTS.filter((variant) => !NEW_ROWS.some((row) => row.id === variant.id));
     for (const variant of existing) {
-      const { image } = await restyled(variant.prompt({ bytes: 200_000 }));
+      const { image } = await restyled(variant.id, variant.prompt({ bytes: 200_000 }));
       for (const { id, image: ours } of added) {
         expect(meanAbsDiff(ours, image), `${id} vs ${variant.id}`).toBeGreaterThan(2);
       }
@@ -90,8 +94,8 @@ describe("a style row added to the variant table", () => {
       }
       return total / (image.data.length / 3);
     };
-    const noir = (await restyled(NEW_ROWS[0]!.prompt)).image;
-    const clay = (await restyled(NEW_ROWS[1]!.prompt)).image;
+    const noir = (await restyled(NEW_ROWS[0]!.id, NEW_ROWS[0]!.prompt)).image;
+    const clay = (await restyled(NEW_ROWS[1]!.id, NEW_ROWS[1]!.prompt)).image;
     expect(spread(noir)).toBeLessThan(spread(clay));
   });
 });

@@ -1,6 +1,8 @@
 /**
- * Visual Poetry on the local preview engine: the real POEM_PROMPT with a photo, answered as
- * `streamGenerateContent?alt=sse` events (and as a whole answer), a poem built from the photo.
+ * Visual Poetry on the local preview engine: the real POEM_PROMPT with a photo, named "poetry" in
+ * x-cucumber-tool as run-poem.ts sends it, answered as `streamGenerateContent?alt=sse` events (and as a
+ * whole answer), a poem built from the photo. The tool id says it is a poem; the prompt's words are
+ * read for that only in a request that names no tool.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,14 +11,14 @@ import { POEM_PROMPT } from "../../src/config/prompts.ts";
 import { streamText } from "../../src/lib/gemini/stream.ts";
 import { handleLocalAiRequest } from "../../server/local-ai/engine.ts";
 import { localAiMiddleware } from "../../server/local-ai/plugin.ts";
-import { base64Of, partsOf, post, TEXT_ENDPOINT } from "./helpers.ts";
+import { base64Of, partsOf, post, postTool, TEXT_ENDPOINT, textBody, toolHeaders } from "./helpers.ts";
 
 const STREAM_URL =
   "http://localhost:5173/__local-ai/v1beta/models/gemini-3.8-flash:streamGenerateContent?alt=sse";
 
 /** The request the app sends: the poem instruction and the photo as inline JPEG (here PNG bytes). */
-function poemBody(image?: string, mimeType = "image/png") {
-  const parts: unknown[] = [{ text: POEM_PROMPT }];
+function poemBody(image?: string, mimeType = "image/png", prompt = POEM_PROMPT) {
+  const parts: unknown[] = [{ text: prompt }];
   if (image) parts.push({ inlineData: { mimeType, data: base64Of(image) } });
   return { contents: [{ role: "user", parts }] };
 }
@@ -25,7 +27,7 @@ function streamRequest(body: unknown, url = STREAM_URL) {
   return handleLocalAiRequest(
     new Request(url, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: toolHeaders("poetry"),
       body: typeof body === "string" ? body : JSON.stringify(body),
     }),
   );
@@ -91,7 +93,9 @@ describe("the poem, streamed as server-sent events", () => {
     expect(cat).toContain("451 by 300");
     expect(astronaut).toContain("512 by 512");
     expect(cat).not.toBe(astronaut);
-    const whole = (await partsOf(await post(poemBody("cat-chelsea.png"), TEXT_ENDPOINT)))[0]!.text!;
+    const whole = (
+      await partsOf(await postTool("poetry", undefined, poemBody("cat-chelsea.png"), TEXT_ENDPOINT))
+    )[0]!.text!;
     // The whole answer is built the same way (its one random word choice aside).
     expect(whole.split("\n").slice(1, 7)).toEqual(cat.trim().split("\n").slice(1, 7));
   });
@@ -116,17 +120,21 @@ describe("the poem, streamed as server-sent events", () => {
     expect(response.status).toBe(404);
   });
 
-  test("the app's streamText reads the engine's stream piece by piece", async () => {
-    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
-      handleLocalAiRequest(new Request(input, init)),
-    );
+  test("the app's streamText names the tool and reads the engine's stream piece by piece", async () => {
+    const sent: Request[] = [];
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Request(input, init));
+      return handleLocalAiRequest(new Request(input, init));
+    });
     const pieces: string[] = [];
     const poem = await streamText({
       target: { baseUrl: "http://localhost:5173/__local-ai", source: "local-engine" },
       model: "gemini-3.8-flash",
       parts: [{ text: POEM_PROMPT }, { inlineData: { mimeType: "image/png", data: base64Of("coffee.png") } }],
+      tool: "poetry",
       onText: (_all, piece) => pieces.push(piece),
     });
+    expect(sent[0]?.headers.get("x-cucumber-tool")).toBe("poetry");
     expect(pieces.length).toBeGreaterThanOrEqual(3);
     expect(poem).toBe(pieces.join("").trim());
     expect(poem).toMatch(/orange/i);
@@ -144,7 +152,7 @@ describe("the poem, streamed as server-sent events", () => {
       const { port } = server.address() as AddressInfo;
       const response = await fetch(`http://localhost:${port}${new URL(STREAM_URL).pathname}?alt=sse`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: toolHeaders("poetry"),
         body: JSON.stringify(poemBody("coffee.png")),
       });
       const { chunks, times } = await eventsOf(response);
@@ -156,5 +164,35 @@ describe("the poem, streamed as server-sent events", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("a poem or a description: the tool id decides", () => {
+  const lines = (text: string | undefined) => (text ?? "").trim().split("\n").length;
+  const answer = async (body: unknown, tool?: string) =>
+    (
+      await partsOf(await (tool ? postTool(tool, undefined, body, TEXT_ENDPOINT) : post(body, TEXT_ENDPOINT)))
+    )[0]?.text;
+
+  test("the poetry tool gets a poem whatever its prompt says", async () => {
+    const poem = await answer(
+      poemBody("coffee.png", "image/png", "Describe this photo in two sentences."),
+      "poetry",
+    );
+    expect(lines(poem)).toBeGreaterThanOrEqual(6);
+    expect(poem).toContain("600 by 400");
+    const noPhoto = await answer(textBody("Tell me about autumn leaves"), "poetry");
+    expect(lines(noPhoto)).toBeGreaterThanOrEqual(6);
+  });
+
+  test("another tool asking for a poem in words gets a description", async () => {
+    const text = await answer(poemBody("coffee.png"), "cucumber");
+    expect(lines(text)).toBe(1);
+    expect(text).toMatch(/^A dim landscape photo \(600x400\)/);
+  });
+
+  test("a request of no tool is still read for the wish", async () => {
+    expect(lines(await answer(poemBody("coffee.png")))).toBeGreaterThanOrEqual(6);
+    expect(lines(await answer(poemBody("coffee.png", "image/png", "Describe this photo.")))).toBe(1);
   });
 });

@@ -1,21 +1,27 @@
 /**
- * Modify Scene in the local preview engine: fed the REAL prompts of src/config/prompts.ts, it
- * composites the text, the widget or the added picture at the named place, and leaves the rest of
- * the scene as it was.
+ * Modify Scene in the local preview engine: a request named "scene" (x-cucumber-tool) with the form's
+ * values in x-cucumber-tool-input, as run-scene.ts sends them with the REAL prompt of
+ * src/config/prompts.ts, gets the text, the widget or the added picture composited at the named place,
+ * the rest of the scene left as it was. The prompt's words play no part: a reworded prompt answers the
+ * same, and the scene prompt without the tool's headers is an ordinary custom edit.
  */
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { scenePrompt, SCENE_POSITIONS, type ScenePosition, type SceneType } from "../../src/config/prompts";
-import { parseScenePrompt, placeFractions } from "../../server/local-ai/tools/scene.ts";
+import { BadRequest } from "../../server/local-ai/request.ts";
+import { placeFractions, readSceneAsk } from "../../server/local-ai/tools/scene.ts";
+import type { ToolInput } from "../../src/config/tool-input.ts";
 import {
   base64Of,
   decode,
   fixture,
-  imageBody,
   imageOf,
+  meanAbsDiff,
   meanColour,
   partsOf,
   post,
+  postTool,
+  type GeminiError,
   type Pixels,
 } from "./helpers.ts";
 
@@ -59,38 +65,97 @@ async function baseImage(): Promise<Pixels> {
   return input;
 }
 
-async function modify(type: SceneType, description: string, position?: ScenePosition, added?: Buffer) {
-  const prompt = scenePrompt(type, description, position, Boolean(added));
-  return imageOf(await post(sceneBody(prompt, added)));
+/** The tool input run-scene.ts sends for these form values. */
+function sceneInput(
+  type: SceneType,
+  description: string,
+  position?: ScenePosition,
+  added = false,
+): ToolInput {
+  return { kind: type, description, ...(position ? { position } : {}), withAddedImage: added };
 }
 
-describe("reading the scene prompt", () => {
+/** The request run-scene.ts sends: the real prompt, the scene (and the picture to add), the headers. */
+function sendScene(type: SceneType, description: string, position?: ScenePosition, added?: Buffer) {
+  const prompt = scenePrompt(type, description, position, Boolean(added));
+  return postTool("scene", sceneInput(type, description, position, Boolean(added)), sceneBody(prompt, added));
+}
+
+async function modify(type: SceneType, description: string, position?: ScenePosition, added?: Buffer) {
+  return imageOf(await sendScene(type, description, position, added));
+}
+
+describe("reading the scene's tool input", () => {
   test.each(["image", "text", "widget"] as const)("%s, with every position", (type) => {
     for (const position of SCENE_POSITIONS) {
-      const ask = parseScenePrompt(scenePrompt(type, '  Say "hi" to Sam  ', position, type === "image"));
-      expect(ask).toEqual({
+      const input = sceneInput(type, '  Say "hi" to Sam  ', position, type === "image");
+      expect(readSceneAsk({ input, imageCount: type === "image" ? 2 : 1 })).toEqual({
         kind: type,
         description: 'Say "hi" to Sam',
-        where: position.replace("-", " "),
+        where: position,
         withAddedImage: type === "image",
       });
     }
   });
 
-  test("no position means the centre", () => {
-    const ask = parseScenePrompt(scenePrompt("text", "Hello", undefined, false));
-    expect(ask?.where).toBeUndefined();
-    expect(placeFractions(ask?.where)).toEqual({ x: 0.5, y: 0.5 });
-    expect(placeFractions("top left")).toEqual({ x: 1 / 6, y: 1 / 6 });
-    expect(placeFractions("bottom right")).toEqual({ x: 5 / 6, y: 5 / 6 });
-    expect(placeFractions("center left")).toEqual({ x: 1 / 6, y: 0.5 });
+  test("left out: an image at the centre, its description empty, the second image the picture to add", () => {
+    expect(readSceneAsk({ input: {}, imageCount: 1 })).toEqual({
+      kind: "image",
+      description: "",
+      where: undefined,
+      withAddedImage: false,
+    });
+    expect(readSceneAsk({ input: {}, imageCount: 2 }).withAddedImage).toBe(true);
+    expect(readSceneAsk({ input: { withAddedImage: false }, imageCount: 2 }).withAddedImage).toBe(false);
   });
 
-  test("other tools' prompts are not scene prompts", () => {
-    expect(parseScenePrompt("Add ONE humorous, photorealistic cucumber to this image.")).toBeUndefined();
-    expect(
-      parseScenePrompt('Transform this image according to the user\'s prompt: "add text"'),
-    ).toBeUndefined();
+  test("the named places are the thirds of the picture; none is the centre", () => {
+    expect(placeFractions(undefined)).toEqual({ x: 0.5, y: 0.5 });
+    expect(placeFractions("top-left")).toEqual({ x: 1 / 6, y: 1 / 6 });
+    expect(placeFractions("bottom-right")).toEqual({ x: 5 / 6, y: 5 / 6 });
+    expect(placeFractions("center-left")).toEqual({ x: 1 / 6, y: 0.5 });
+    expect(placeFractions("top-center")).toEqual({ x: 0.5, y: 1 / 6 });
+  });
+
+  test.each([
+    [{ kind: "banner" }, 1, /kind.*one of image, text, widget/],
+    [{ kind: 3 }, 1, /kind/],
+    [{ description: ["a", "b"] }, 1, /description.*a string/],
+    [{ position: "top left" }, 1, /position.*one of top-left/],
+    [{ withAddedImage: "yes" }, 2, /withAddedImage.*true or false/],
+    [{ withAddedImage: true }, 1, /second image is the picture to add/],
+    [{ kind: "text" }, 0, /needs the scene/],
+  ] as const)("refuses %j with %i image(s)", (input, imageCount, message) => {
+    expect(() => readSceneAsk({ input, imageCount })).toThrow(BadRequest);
+    expect(() => readSceneAsk({ input, imageCount })).toThrow(message);
+  });
+
+  test("over HTTP a refused input is a 400 INVALID_ARGUMENT naming the field", async () => {
+    const response = await postTool("scene", { kind: "banner" }, sceneBody("Add a banner."));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as GeminiError;
+    expect(body.error.status).toBe("INVALID_ARGUMENT");
+    expect(body.error.message).toContain("x-cucumber-tool-input.kind");
+  });
+});
+
+describe("the tool id and its input decide, not the prompt's words", () => {
+  test("a reworded prompt with the same input gets the same scene", async () => {
+    const real = await sendScene("widget", "Weather: 24°C and sunny", "bottom-right");
+    const reworded = await postTool(
+      "scene",
+      sceneInput("widget", "Weather: 24°C and sunny", "bottom-right"),
+      sceneBody("Put a little card with the weather in one corner, please. Nothing else changes."),
+    );
+    const [realParts, rewordedParts] = [await partsOf(real.clone()), await partsOf(reworded.clone())];
+    expect(rewordedParts[0]?.text).toBe(realParts[0]?.text);
+    expect(rewordedParts[0]?.text).toContain("widget added at the bottom right");
+    expect(meanAbsDiff(await imageOf(reworded), await imageOf(real))).toBe(0);
+  });
+
+  test("the scene prompt without the tool's headers is an ordinary custom edit of the photo", async () => {
+    const parts = await partsOf(await post(sceneBody(scenePrompt("text", "HELLO", "top-left", false))));
+    expect(parts[0]?.text).toBe("Local preview: custom edit applied.");
   });
 });
 
@@ -148,7 +213,7 @@ describe("the scene comes back with the addition at the chosen place", () => {
 
   test("an image without a picture to add: a drawn object labelled with the description, at the top right", async () => {
     const base = await baseImage();
-    const response = await post(sceneBody(scenePrompt("image", "a hot-air balloon", "top-right", false)));
+    const response = await sendScene("image", "a hot-air balloon", "top-right");
     const parts = await partsOf(response.clone());
     expect(parts[0]?.text).toContain("a hot-air balloon");
     expect(parts[0]?.text).toContain("top right");
@@ -157,10 +222,12 @@ describe("the scene comes back with the addition at the chosen place", () => {
     expect(regionDiff(out, base, 0.05, 0.6, 0.35, 0.35)).toBeLessThan(1);
   });
 
-  test("a prompt that is not a scene prompt still gets the style engine", async () => {
-    const parts = await partsOf(
-      await post(imageBody("Turn this photo into the Simpsons style.", BASE, "image/png")),
-    );
-    expect(parts[0]?.text).toMatch(/Simpsons/);
+  test("a second image the input does not call the picture to add is not pasted in", async () => {
+    const red = await solidPng({ r: 230, g: 20, b: 20 });
+    const prompt = scenePrompt("image", "a red box", "bottom-left", true);
+    const input = sceneInput("image", "a red box", "bottom-left", false);
+    const response = await postTool("scene", input, sceneBody(prompt, red));
+    const parts = await partsOf(response);
+    expect(parts[0]?.text).toContain("a drawn stand-in object added at the bottom left");
   });
 });

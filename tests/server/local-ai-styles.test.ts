@@ -1,7 +1,8 @@
 /**
- * The local preview engine's styles (server/local-ai): which style a prompt asks for, and on a real
- * photo every style really changes it, each in its own way, keeps the aspect ratio and carries the
- * "Local preview" badge.
+ * The local preview engine's styles (server/local-ai): which style a person's words ask for (here in
+ * requests that name no tool, so the words decide; a style tool's own calls get their look by tool id,
+ * local-ai-real-prompts.test.ts), and on a real photo every style really changes it, each in its own
+ * way, keeps the aspect ratio and carries the "Local preview" badge.
  */
 import { describe, expect, test } from "vitest";
 import { detectStyle, extractUserInstruction, type StyleId } from "../../server/local-ai/detect-style.ts";

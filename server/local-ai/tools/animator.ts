@@ -1,17 +1,19 @@
 /**
- * Character Animator in the local preview engine. Its character, drawn from a description alone
- * (characterPrompt, src/config/prompts.ts; any picture asked for in words that name no celebration):
- * a gradient background, a round cartoon character in the colour the description names, and the
- * description on a card. And its "Animate": recognises ANIMATION_PROMPT with the character image sent
- * beside it, and answers with ONE 2x2 sprite sheet of that very image in four visibly different poses
- * (rest, bob up, squash, tilt), at the requested aspect ratio, with a frame marker in each quarter.
- * Not AI: a stand-in that shows the flow.
+ * Character Animator in the local preview engine (tool id "animator"), its two calls told apart by the
+ * input's `step` (run-animator.ts; default: "animate" when an image is sent, else "character"). The
+ * character, drawn from the input's `description` alone (also any picture a request of no tool asks
+ * for in words that name no celebration): a gradient background, a round cartoon character in the
+ * colour the description names, and the description on a card. "Animate": the character image sent,
+ * answered with ONE 2x2 sprite sheet of that very image in four visibly different poses (rest, bob up,
+ * squash, tilt), at the requested aspect ratio, with a frame marker in each quarter. Not AI: a
+ * stand-in that shows the flow.
  */
 import sharp from "sharp";
-import { extractUserInstruction } from "../detect-style.ts";
 import { cropToAspect, fitInside, svgToPng, transformRaw, type RawImage } from "../image.ts";
+import { BadRequest } from "../request.ts";
 import { captionCard, hashString, previewBadge, r1, svgDocument, wrapText } from "../svg.ts";
 import type { ToolHandler, ToolRequest } from "./index.ts";
+import { oneOfField, textField } from "./input.ts";
 
 const BACKGROUNDS = [
   ["#ff9a9e", "#fad0c4"],
@@ -79,15 +81,14 @@ function cartoonCharacter(cx: number, cy: number, size: number, body: string, ac
 }
 
 /** The character a description asks for, as a PNG: longest side 768, at the requested aspect ratio. */
-export async function renderCharacter(prompt: string, aspectRatio?: number): Promise<Buffer> {
+export async function renderCharacter(description: string, aspectRatio?: number): Promise<Buffer> {
   const longest = 768;
   const ratio = aspectRatio ?? 1;
   const width = ratio >= 1 ? longest : Math.round(longest * ratio);
   const height = ratio >= 1 ? Math.round(longest / ratio) : longest;
-  const seed = hashString(prompt);
+  const seed = hashString(description);
   const [from, to] = BACKGROUNDS[seed % BACKGROUNDS.length];
   const short = Math.min(width, height);
-  const description = extractUserInstruction(prompt);
   const fragments = [
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">` +
       `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`,
@@ -108,10 +109,6 @@ export async function renderCharacter(prompt: string, aspectRatio?: number): Pro
   ];
   return svgToPng(svgDocument(width, height, fragments));
 }
-
-/** The wording of ANIMATION_PROMPT the handler recognises. */
-const ANIMATION_WORDS = /\banimat\w*/i;
-const SHEET_WORDS = /\b2\s*x\s*2\b[^.]*\bsprite sheet\b/i;
 
 /** Longest side of one frame: the sheet is twice that, like a 768 px generated picture at 1:1. */
 export const FRAME_SIDE = 384;
@@ -216,19 +213,35 @@ export async function renderAnimationSheet(character: RawImage, aspectRatio?: nu
     .toBuffer();
 }
 
-export const animatorHandler: ToolHandler = {
-  id: "animator",
-  matches: (request: ToolRequest) =>
-    request.wantsImage &&
-    request.imageCount >= 1 &&
-    ANIMATION_WORDS.test(request.prompt) &&
-    SHEET_WORDS.test(request.prompt),
-  render: async (request: ToolRequest) => {
+const STEPS = ["character", "animate"] as const;
+export type AnimatorStep = (typeof STEPS)[number];
+
+/** Which call this is and the character's words, from the input; "animate" needs the character image. */
+export function readAnimatorAsk(request: Pick<ToolRequest, "input" | "imageCount">): {
+  step: AnimatorStep;
+  description: string;
+} {
+  const { input, imageCount } = request;
+  const step = oneOfField(input, "step", STEPS, imageCount > 0 ? "animate" : "character");
+  if (step === "animate" && imageCount < 1) {
+    throw new BadRequest("Animate needs the character: send its image as an inline image.");
+  }
+  return { step, description: textField(input, "description") };
+}
+
+export const animatorHandler: ToolHandler = (request) => {
+  const { step, description } = readAnimatorAsk(request);
+  if (step === "character") {
+    return async () => ({
+      text: "Local preview: generated cartoon character applied.",
+      png: await renderCharacter(description, request.aspectRatio),
+    });
+  }
+  return async () => {
     const [character] = await request.decoded();
-    if (!character) throw new Error("no character image");
     return {
       text: "Local preview: a four-frame loop of your character (rest, bob, squash, tilt) as a 2x2 sheet.",
-      png: await renderAnimationSheet(character, request.aspectRatio),
+      png: await renderAnimationSheet(character!, request.aspectRatio),
     };
-  },
+  };
 };

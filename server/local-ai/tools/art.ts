@@ -1,21 +1,14 @@
 /**
- * Art Enhancer in the local preview engine: recognises ART_PROMPT's wording (src/config/prompts.ts)
- * and returns a visibly refined version of the SAME picture, at the same size: lines smoothed (a
- * median filter takes the jaggies off strokes), colours richer (saturation and contrast), soft shading
- * (light from the top left, a little shadow towards the bottom right) and crisp edges again (sharpen).
+ * Art Enhancer in the local preview engine (tool id "art"; no input: the picture is all it needs):
+ * returns a visibly refined version of the SAME picture, at the same size: lines smoothed (a median
+ * filter takes the jaggies off strokes), colours richer (saturation and contrast), soft shading (light
+ * from the top left, a little shadow towards the bottom right) and crisp edges again (sharpen).
  * Nothing is added, removed or moved.
  */
 import { encodeOutput, transformRaw, type RawImage } from "../image.ts";
+import { BadRequest } from "../request.ts";
 import { svgDocument } from "../svg.ts";
 import type { ToolHandler } from "./index.ts";
-
-// The instruction's two defining sentences: what to do, and what alone may change.
-const ENHANCE = /\benhance this artwork\b/i;
-const REFINE_ONLY = /\brefine only the lines, colou?r and shading\b/i;
-
-export function isArtPrompt(prompt: string): boolean {
-  return ENHANCE.test(prompt) && REFINE_ONLY.test(prompt);
-}
 
 /** Soft light from the top left and a gentle shadow to the bottom right, as an SVG the picture's size. */
 function shading(width: number, height: number): string {
@@ -53,15 +46,16 @@ export async function enhanceArtwork(image: RawImage): Promise<RawImage> {
   );
 }
 
-export const artHandler: ToolHandler = {
-  id: "art",
-  matches: (request) => request.wantsImage && request.imageCount >= 1 && isArtPrompt(request.prompt),
-  async render(request) {
+export const artHandler: ToolHandler = (request) => {
+  if (request.imageCount < 1) {
+    throw new BadRequest("Art Enhancer needs the picture: send it as an inline image.");
+  }
+  return async () => {
     const [picture] = await request.decoded();
     const refined = await enhanceArtwork(picture!);
     return {
       text: "Local preview: artwork enhanced with smoother lines, richer colour and soft shading. Content and composition unchanged.",
       png: await encodeOutput(refined, []),
     };
-  },
+  };
 };

@@ -1,13 +1,14 @@
 /**
  * Celebrations in the local preview engine, one card renderer for all of them: Celebration Creator's
- * request (celebrationPrompt's wording, src/config/prompts.ts), and any other request whose words only
- * name a party ("a birthday card from this photo", with or without a photo). The card is themed by the
- * occasion (colours, headline, decorations), holds the photo in the middle when one is sent, writes
+ * request (tool id "celebrations"; its input, run-celebration.ts: `occasion`, one of CELEBRATION_TYPES'
+ * values, default general congratulations, and `description`), and a request of no tool whose own words
+ * only name a party ("a birthday card from this photo", with or without a photo). The card is themed by
+ * the occasion (colours, headline, decorations), holds the photo in the middle when one is sent, writes
  * the description at the bottom, and honours the requested aspect ratio. Not AI: a stand-in that
  * shows the flow. The drawing itself is celebration-art.ts.
  */
 import sharp, { type OverlayOptions } from "sharp";
-import { extractUserInstruction } from "../detect-style.ts";
+import { CELEBRATION_TYPES, celebrationLabel } from "../../../src/config/prompts.ts";
 import { fitInside, transformRaw, type RawImage } from "../image.ts";
 import { captionCard, hashString, previewBadge, svgDocument, wrapText } from "../svg.ts";
 import {
@@ -19,12 +20,9 @@ import {
   type Decoration,
 } from "./celebration-art.ts";
 import type { ToolHandler, ToolRequest } from "./index.ts";
+import { oneOfField, textField } from "./input.ts";
 
 export type { CelebrationTheme } from "./celebration-art.ts";
-
-/** The fixed opening of celebrationPrompt; the occasion's label follows it. */
-const PROMPT_OPENING = /celebration image for this occasion:\s*([^\n.]+)\./i;
-const DESCRIPTION = /Description:\s*"([\s\S]*)"\.(?=\s|$)/;
 
 /**
  * One theme per occasion (SPEC 3 "Celebration types"), a line each: the occasion's label | its
@@ -74,11 +72,12 @@ const { themes: THEMES, words: OCCASION_WORDS } = readThemes(THEME_TABLE);
 export const CELEBRATION_THEMES: Readonly<Record<string, CelebrationTheme>> = THEMES;
 const DEFAULT_OCCASION = "General Congratulations";
 
-/** The occasion's label and the user's description, as celebrationPrompt wrote them. */
-export function parseCelebrationPrompt(prompt: string): { occasion: string; description: string } | null {
-  const occasion = PROMPT_OPENING.exec(prompt)?.[1]?.trim();
-  if (!occasion) return null;
-  return { occasion, description: DESCRIPTION.exec(prompt)?.[1]?.trim() ?? "" };
+const OCCASIONS = CELEBRATION_TYPES.map((type) => type.value);
+
+/** The occasion's label and the description, from Celebration Creator's input. */
+export function readCelebration(input: ToolRequest["input"]): { occasion: string; description: string } {
+  const type = oneOfField(input, "occasion", OCCASIONS, "congratulations");
+  return { occasion: celebrationLabel(type), description: textField(input, "description") };
 }
 
 export function themeFor(occasion: string): CelebrationTheme {
@@ -158,20 +157,20 @@ export async function renderCelebrationCard(card: Card): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A card for a prompt that only names a party: the occasion its words name, the user's words below. */
-export function cardFromWords(prompt: string): Pick<Card, "occasion" | "description"> {
-  return { occasion: occasionIn(prompt), description: extractUserInstruction(prompt) };
+/**
+ * A card for a person's own words that only name a party: the occasion `text` names (where the words
+ * are looked for), `words` below (the words themselves, for the caption).
+ */
+export function cardFromWords(text: string, words: string): Pick<Card, "occasion" | "description"> {
+  return { occasion: occasionIn(text), description: words };
 }
 
-export const celebrationsHandler: ToolHandler = {
-  id: "celebrations",
-  matches: (request: ToolRequest) => request.wantsImage && PROMPT_OPENING.test(request.prompt),
-  render: async (request: ToolRequest) => {
-    const parsed = parseCelebrationPrompt(request.prompt) ?? { occasion: "", description: "" };
+export const celebrationsHandler: ToolHandler = (request) => {
+  const card = readCelebration(request.input);
+  return async () => {
     const [photo] = request.imageCount > 0 ? await request.decoded() : [];
-    const png = await renderCelebrationCard({ ...parsed, photo, aspectRatio: request.aspectRatio });
-    const theme = themeFor(parsed.occasion);
+    const png = await renderCelebrationCard({ ...card, photo, aspectRatio: request.aspectRatio });
     const withImage = photo ? " with your inspiration image" : "";
-    return { text: `Local preview: ${theme.headline} card${withImage}.`, png };
-  },
+    return { text: `Local preview: ${themeFor(card.occasion).headline} card${withImage}.`, png };
+  };
 };

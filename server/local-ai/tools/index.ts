@@ -1,8 +1,10 @@
 /**
- * Tool handlers of the local preview engine: each tool whose request needs more than a style
- * (a scene addition, an animation sheet, an enhanced drawing, ...) has a file here that recognises
- * its prompt (built by src/config/prompts.ts) and renders the answer. The engine asks them in order
- * before its generic style rendering; the first that answers wins.
+ * Tool handlers of the local preview engine, keyed by the tool id the page sends in x-cucumber-tool
+ * (src/tools/registry.ts): each tool whose answer needs more than a style (a scene addition, an animation
+ * sheet, a celebration card, an enhanced drawing) has a file here that takes its details from the
+ * tool's input (x-cucumber-tool-input, read with input.ts), never from the prompt's wording, so a
+ * prompt reworded in src/config/prompts.ts answers the same. A request of any other tool, or of none,
+ * takes the engine's generic path (answer.ts). registerEngineTool adds a handler (a test's made-up tool).
  */
 import type { DecodedImage } from "../image.ts";
 import { artHandler } from "./art.ts";
@@ -11,24 +13,49 @@ import { celebrationsHandler } from "./celebrations.ts";
 import { sceneHandler } from "./scene.ts";
 
 export interface ToolRequest {
-  /** The request's text parts, joined. */
+  /** The tool the request names (x-cucumber-tool). */
+  tool: string;
+  /** What the tool sent for the engine (x-cucumber-tool-input); empty when it sent nothing. */
+  input: Readonly<Record<string, unknown>>;
+  /** The request's text parts, joined (never read for details: the input has them). */
   prompt: string;
   /** The inline images, in order, decoded lazily (and only once) by `decoded()`. */
   imageCount: number;
   decoded: () => Promise<DecodedImage[]>;
-  wantsImage: boolean;
   /** Requested width / height (imageConfig.aspectRatio), if any. */
   aspectRatio?: number;
 }
 
 export type ToolAnswer = { text: string; png?: Buffer };
 
-export interface ToolHandler {
-  id: string;
-  /** Whether this handler answers the request (from the prompt's wording and the images sent). */
-  matches: (request: ToolRequest) => boolean;
-  render: (request: ToolRequest) => Promise<ToolAnswer>;
+/**
+ * A tool's handler, in two steps. Called with the request as soon as it is read, it takes what it needs
+ * from the input and the images sent and refuses what it cannot answer (BadRequest: a 400 at once, not
+ * after the request has waited its turn); what it returns renders the answer when the turn comes.
+ */
+export type ToolHandler = (request: ToolRequest) => () => Promise<ToolAnswer>;
+
+const HANDLERS = new Map<string, ToolHandler>([
+  ["scene", sceneHandler],
+  ["animator", animatorHandler],
+  ["celebrations", celebrationsHandler],
+  ["art", artHandler],
+]);
+
+/** The handler of a tool id, if the engine has one. */
+export function engineTool(id: string): ToolHandler | undefined {
+  return HANDLERS.get(id);
 }
 
-/** Add a tool's handler here (most specific first). */
-export const TOOL_HANDLERS: ToolHandler[] = [sceneHandler, animatorHandler, celebrationsHandler, artHandler];
+/**
+ * Adds a handler for a tool id that has none (a second handler for one id is a mistake, and throws).
+ * Returns the function that removes it again.
+ */
+export function registerEngineTool(id: string, handler: ToolHandler): () => void {
+  const key = id.trim().toLowerCase();
+  if (HANDLERS.has(key)) throw new Error(`The local preview engine already has a handler for "${key}".`);
+  HANDLERS.set(key, handler);
+  return () => {
+    if (HANDLERS.get(key) === handler) HANDLERS.delete(key);
+  };
+}

@@ -1,51 +1,63 @@
 /**
- * Modify Scene in the local preview engine: recognises scenePrompt's wording (src/config/prompts.ts)
- * and really composites the addition at the named place (centre when none): the description's text,
- * a widget card holding it, or the second image sent (without one, a drawn object labelled with the
- * description). The rest of the scene is left as it was.
+ * Modify Scene in the local preview engine (tool id "scene"): composites the addition at the place the
+ * tool's input names (centre when none): the description's text, a widget card holding it, or the
+ * second image sent when the input says it is the picture to add (without one, a drawn object labelled
+ * with the description). The rest of the scene is left as it was. Its input (run-scene.ts): `kind`
+ * (image, text or widget; default image), `description`, `position` (one of SCENE_POSITIONS; default
+ * the centre) and `withAddedImage` (default: whether a second image was sent).
  */
+import {
+  SCENE_POSITIONS,
+  SCENE_TYPES,
+  type ScenePosition,
+  type SceneType,
+} from "../../../src/config/prompts.ts";
 import { encodeOutput, fitInside, type Layer, type RawImage } from "../image.ts";
+import { BadRequest } from "../request.ts";
 import { escapeXml, estimateTextWidth, hashString, truncate, wrapText } from "../svg.ts";
-import type { ToolHandler } from "./index.ts";
-
-export type SceneKind = "image" | "text" | "widget";
+import type { ToolHandler, ToolRequest } from "./index.ts";
+import { booleanField, oneOfField, textField } from "./input.ts";
 
 export interface SceneAsk {
-  kind: SceneKind;
+  kind: SceneType;
   description: string;
-  /** The place as the prompt words it ("top left", "center"), if any. */
-  where?: string;
-  /** Whether the prompt says a second image holds the picture to add. */
+  /** The named place, if any (the centre when none). */
+  where?: ScenePosition;
+  /** Whether the second image sent is the picture to add. */
   withAddedImage: boolean;
 }
 
-const KINDS: Record<string, SceneKind> = { "this text": "text", "a widget": "widget", "an image": "image" };
-
-// The builder's sentences, in order: what (with the quoted description), where, which image is which,
-// and the closing "Keep everything else...". The description is matched greedily so quotes inside
-// it are kept.
-const SCENE_PROMPT =
-  /^Add (this text|a widget|an image)\b[^"]*?: "([\s\S]*)"\.(?: Place it at the ([a-z]+(?: [a-z]+)?) of the picture\.)?( The first image is the scene; the second image is the picture to add into it\.)? Keep everything else in the scene unchanged\b/;
-
-/** What a scene prompt asks for; undefined when the prompt is not one. */
-export function parseScenePrompt(prompt: string): SceneAsk | undefined {
-  const match = SCENE_PROMPT.exec(prompt.trim());
-  if (!match) return undefined;
-  return {
-    kind: KINDS[match[1]!]!,
-    description: match[2]!.trim(),
-    where: match[3],
-    withAddedImage: Boolean(match[4]),
+/** What a scene request asks for, from its input; refuses an input it cannot draw (BadRequest). */
+export function readSceneAsk(request: Pick<ToolRequest, "input" | "imageCount">): SceneAsk {
+  const { input, imageCount } = request;
+  if (imageCount < 1) {
+    throw new BadRequest("Modify Scene needs the scene: send it as the first inline image.");
+  }
+  const ask: SceneAsk = {
+    kind: oneOfField(input, "kind", SCENE_TYPES, "image"),
+    description: textField(input, "description"),
+    where: oneOfField(input, "position", SCENE_POSITIONS, undefined),
+    withAddedImage: booleanField(input, "withAddedImage", imageCount >= 2),
   };
+  if (ask.withAddedImage && imageCount < 2) {
+    throw new BadRequest(
+      "The tool input says a second image is the picture to add, but the request carries only the scene.",
+    );
+  }
+  return ask;
 }
 
-/** The centre of a named place as fractions of width and height (the middle of its third). */
-export function placeFractions(where: string | undefined): { x: number; y: number } {
-  const words = (where ?? "").toLowerCase();
-  const x = /\bleft\b/.test(words) ? 1 / 6 : /\bright\b/.test(words) ? 5 / 6 : 1 / 2;
-  const y = /\btop\b/.test(words) ? 1 / 6 : /\bbottom\b/.test(words) ? 5 / 6 : 1 / 2;
-  return { x, y };
+/** The anchor of each third of the picture: the middle of the left, centre and right columns (or rows). */
+const THIRDS = [1 / 6, 1 / 2, 5 / 6] as const;
+
+/** The centre of a named place as fractions of width and height (SCENE_POSITIONS reads in rows of three). */
+export function placeFractions(where: ScenePosition | undefined): { x: number; y: number } {
+  const index = SCENE_POSITIONS.indexOf(where ?? "center");
+  return { x: THIRDS[index % 3]!, y: THIRDS[Math.floor(index / 3)]! };
 }
+
+/** A named place as the answer says it: "top left", "center". */
+const placeName = (where: ScenePosition | undefined) => (where ?? "center").replace("-", " ");
 
 const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 const ACCENTS = ["#7c3aed", "#0ea5e9", "#16a34a", "#f97316", "#e11d48", "#ca8a04"] as const;
@@ -59,7 +71,7 @@ interface Box {
 }
 
 /** A box of the given size centred on the place, kept inside the picture with a small margin. */
-function placeBox(image: RawImage, width: number, height: number, where: string | undefined): Box {
+function placeBox(image: RawImage, width: number, height: number, where: ScenePosition | undefined): Box {
   const { x, y } = placeFractions(where);
   const margin = Math.round(Math.min(image.width, image.height) * 0.03);
   const clamp = (v: number, size: number, total: number) =>
@@ -185,35 +197,35 @@ async function addedImage(image: RawImage, added: RawImage, ask: SceneAsk) {
   return { layer, frame };
 }
 
-export const sceneHandler: ToolHandler = {
-  id: "scene",
-  matches: (request) =>
-    request.wantsImage && request.imageCount >= 1 && parseScenePrompt(request.prompt) !== undefined,
-  async render(request) {
-    const ask = parseScenePrompt(request.prompt)!;
-    const [base, second] = await request.decoded();
-    const layers: Layer[] = [];
-    const overlays: string[] = [];
-    let what: string;
-    if (ask.kind === "text") {
-      overlays.push(textOverlay(base!, ask));
-      what = "text";
-    } else if (ask.kind === "widget") {
-      overlays.push(widgetOverlay(base!, ask));
-      what = "widget";
-    } else if (second) {
-      const { layer, frame } = await addedImage(base!, second, ask);
-      layers.push(layer);
-      overlays.push(frame);
-      what = "your picture";
-    } else {
-      overlays.push(placeholderOverlay(base!, ask));
-      what = "a drawn stand-in object";
-    }
-    const png = await encodeOutput(base!, overlays, layers);
-    return {
-      text: `Local preview: ${what} added at the ${ask.where ?? "center"} of the scene ("${ask.description}").`,
-      png,
-    };
-  },
+/** Draws the addition the input asks for onto the scene. */
+async function renderScene(request: ToolRequest, ask: SceneAsk) {
+  const [base, second] = await request.decoded();
+  const layers: Layer[] = [];
+  const overlays: string[] = [];
+  let what: string;
+  if (ask.kind === "text") {
+    overlays.push(textOverlay(base!, ask));
+    what = "text";
+  } else if (ask.kind === "widget") {
+    overlays.push(widgetOverlay(base!, ask));
+    what = "widget";
+  } else if (ask.withAddedImage && second) {
+    const { layer, frame } = await addedImage(base!, second, ask);
+    layers.push(layer);
+    overlays.push(frame);
+    what = "your picture";
+  } else {
+    overlays.push(placeholderOverlay(base!, ask));
+    what = "a drawn stand-in object";
+  }
+  const png = await encodeOutput(base!, overlays, layers);
+  return {
+    text: `Local preview: ${what} added at the ${placeName(ask.where)} of the scene ("${ask.description}").`,
+    png,
+  };
+}
+
+export const sceneHandler: ToolHandler = (request) => {
+  const ask = readSceneAsk(request);
+  return () => renderScene(request, ask);
 };

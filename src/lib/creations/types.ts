@@ -14,7 +14,7 @@ export type NewCreation = {
   file: Blob | string;
   /** Inferred from the file when omitted (a string that is not a data: URL is text). */
   kind?: CreationKind;
-  /** The name a download gets; the tool's downloadName (config/tools.ts) when omitted. */
+  /** The name a download gets; the tool's downloadName (src/tools/registry.ts) when omitted. */
   fileName?: string;
   /** The instruction as the user knows it (their prompt, the style's instruction); searched on. */
   instruction: string;

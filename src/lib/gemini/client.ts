@@ -6,6 +6,7 @@
  */
 import { PAGE_IMAGE_TIMEOUT_MS, PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
 import { defaultThinking } from "@/config/gemini-calls";
+import { encodeToolInput, TOOL_HEADER, TOOL_INPUT_HEADER, type ToolInput } from "@/config/tool-input";
 import type { ToolId } from "@/tools/registry";
 import { untilAborted } from "@/lib/until-aborted";
 import { cancelledError, imageLostError, offlineError, timeoutError } from "./errors";
@@ -37,6 +38,13 @@ export type GenerateOptions = {
    * proxy records it for cost reports); never to Google.
    */
   tool?: ToolId;
+  /**
+   * What the local preview engine needs to answer this tool's call (a scene's kind and place, a card's
+   * occasion, ...), from the values the tool has rather than its prompt's words: sent as
+   * x-cucumber-tool-input (src/config/tool-input.ts) wherever x-cucumber-tool goes, never to Google. The
+   * proxy passes it on only to the local engine.
+   */
+  toolInput?: ToolInput;
   signal?: AbortSignal;
   /**
    * Per attempt; default PAGE_IMAGE_TIMEOUT_MS for an image call and PAGE_TEXT_TIMEOUT_MS.analysis for
@@ -112,18 +120,20 @@ export function callUrl(
 
 /**
  * The headers of every attempt (a hosted attempt adds the session): the key in a header, never in the
- * URL (it stays out of logs, history and error messages), and the tool for the app's own servers only:
- * a request to Google (a typed or built-in key) never names it.
+ * URL (it stays out of logs, history and error messages), and the tool and its input for the app's own
+ * servers only: a request to Google (a typed or built-in key) never names them.
  */
 export function callHeaders(
   target: GeminiTarget,
-  tool: ToolId | undefined,
+  { tool, toolInput }: Pick<GenerateOptions, "tool" | "toolInput">,
   extra: Record<string, string> = {},
 ) {
   const headers: Record<string, string> = { "Content-Type": "application/json", ...extra };
   if (target.apiKey) headers["x-goog-api-key"] = target.apiKey;
-  if (tool && (target.source === "hosted" || target.source === "local-engine"))
-    headers["x-cucumber-tool"] = tool;
+  if (target.source === "hosted" || target.source === "local-engine") {
+    if (tool) headers[TOOL_HEADER] = tool;
+    if (toolInput) headers[TOOL_INPUT_HEADER] = encodeToolInput(toolInput);
+  }
   return headers;
 }
 
@@ -231,7 +241,7 @@ async function generate<T>(
     contents: [{ role: "user", parts: options.parts }],
     ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
   };
-  const headers = callHeaders(target, options.tool);
+  const headers = callHeaders(target, options);
   const url = callUrl(target, call, model, "generateContent");
   const json = JSON.stringify(body);
   const hosted =

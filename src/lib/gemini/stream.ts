@@ -153,8 +153,8 @@ export async function streamText(options: StreamTextOptions): Promise<string> {
     contents: [{ role: "user", parts: options.parts }],
     ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
   };
-  // The key in a header, the tool only to the app's own servers, the role to the proxy (client.ts).
-  const headers = callHeaders(target, options.tool, { Accept: "text/event-stream" });
+  // The key in a header, the tool and its input only to the app's own servers, the role to the proxy (client.ts).
+  const headers = callHeaders(target, options, { Accept: "text/event-stream" });
   const url = callUrl(target, "text", model, "streamGenerateContent?alt=sse");
   const json = JSON.stringify(body);
   const hosted =

@@ -79,6 +79,8 @@ export async function createCharacter(
     const result = await ctx.image({
       parts: [{ text: characterPrompt(description) }],
       generationConfig: { imageConfig: { aspectRatio: input.aspectRatio } },
+      // For the local preview engine: which of the tool's two calls this is, and the character's words.
+      toolInput: { step: "character", description },
     });
     return {
       dataUrl: result.dataUrl,
@@ -109,6 +111,7 @@ export async function animateCharacter(
         { inlineData: { mimeType: character.mimeType, data: character.base64 } },
       ],
       generationConfig: { imageConfig: { aspectRatio: character.aspectRatio } },
+      toolInput: { step: "animate", description: character.description },
     });
     const frames = await splitSheet(dataUrlToBlob(result.dataUrl));
     signal.throwIfAborted();

@@ -76,6 +76,8 @@ export async function processBatchImage(
   ctx.phase("sending");
   const result = await image({
     parts: [{ text: customPrompt(instruction) }, { inlineData: { mimeType: sendable.mimeType, data } }],
+    // The person's own instruction, for the local preview engine (not read back out of customPrompt).
+    toolInput: { operation: "custom", words: instruction.trim() },
     signal: ctx.signal,
     maxAttempts: 1,
     onAnswered: (ok) => {

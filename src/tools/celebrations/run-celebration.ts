@@ -74,6 +74,8 @@ export async function runCelebration(
     const result = await ctx.image({
       parts,
       generationConfig: { responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio } },
+      // The card the local preview engine draws, from the form rather than the prompt's words.
+      toolInput: { occasion: type, description: description.trim() },
     });
     return { dataUrl: result.dataUrl, text: result.text };
   } catch (error) {

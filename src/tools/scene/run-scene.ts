@@ -46,6 +46,15 @@ export async function runScene(request: SceneRequest, ctx: ToolRunContext): Prom
   ];
   if (added) parts.push({ inlineData: { mimeType: added.mimeType, data: added.base64 } });
 
-  const result = await ctx.image({ parts });
+  const result = await ctx.image({
+    parts,
+    // What the local preview engine draws, taken from the form, not from the prompt's words.
+    toolInput: {
+      kind: request.type,
+      description: request.description.trim(),
+      ...(request.position ? { position: request.position } : {}),
+      withAddedImage: withAdded,
+    },
+  });
   return { dataUrl: result.dataUrl, text: result.text, prompt };
 }

@@ -72,6 +72,11 @@ export async function runConversion(
   const result = await ctx.image({
     parts: [{ text: prompt }, { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } }],
     generationConfig: operation.kind === "custom" ? undefined : variant.generationConfig,
+    // For the local preview engine: the style's own look, or (custom) the look the person's words name.
+    toolInput:
+      operation.kind === "custom"
+        ? { operation: "custom", words: operation.userPrompt.trim() }
+        : { operation: operation.kind },
   });
   return { dataUrl: result.dataUrl, prompt, text: result.text };
 }

@@ -192,19 +192,48 @@ describe("the request", () => {
     expect(fake.requests[0]?.model).toBe(IMAGE_MODEL);
   });
 
+  it("sends the tool's input beside it, as percent-encoded JSON that keeps any character", async () => {
+    const fake = serve({ fixture: "image-success.json" });
+    const input = { kind: "text", description: 'Ünïcödé 世界 🥒 "quoted"', withAddedImage: false };
+    await generateImage(
+      imageOptions({
+        target: { baseUrl: GEMINI_BASE_URL, source: "local-engine" },
+        tool: "scene",
+        toolInput: input,
+      }),
+    );
+    await generateText({
+      target: { baseUrl: GEMINI_BASE_URL, source: "local-engine" },
+      model: TEXT_MODEL,
+      parts: PARTS,
+      tool: "cucumber",
+      toolInput: { operation: "first" },
+    });
+    const [image, text] = fake.requests;
+    const header = image?.headers.get("x-cucumber-tool-input") ?? "";
+    expect(header).toMatch(/^[\x21-\x7e]+$/);
+    expect(JSON.parse(decodeURIComponent(header))).toEqual(input);
+    expect(text?.headers.get("x-cucumber-tool-input")).toBe(encodeURIComponent('{"operation":"first"}'));
+    // Without an input, no header.
+    await generateImage(imageOptions({ target: { baseUrl: GEMINI_BASE_URL, source: "local-engine" } }));
+    expect(fake.requests[2]?.headers.has("x-cucumber-tool-input")).toBe(false);
+  });
+
   it("never names the tool to Google: a typed key or the built-in key sends no x-cucumber-tool", async () => {
     const fake = serve({ fixture: "image-success.json" });
-    await generateImage(imageOptions({ tool: "hulk" }));
+    await generateImage(imageOptions({ tool: "hulk", toolInput: { operation: "first" } }));
     await generateImage(
       imageOptions({
         target: { baseUrl: GEMINI_BASE_URL, apiKey: KEY, source: "default-key" },
         tool: "frog",
+        toolInput: { operation: "custom", words: "a frog" },
       }),
     );
-    await generateText({ target, model: TEXT_MODEL, parts: PARTS, tool: "cucumber" });
+    await generateText({ target, model: TEXT_MODEL, parts: PARTS, tool: "cucumber", toolInput: { a: 1 } });
     expect(fake.requests).toHaveLength(3);
     for (const request of fake.requests) {
       expect(request.headers.has("x-cucumber-tool")).toBe(false);
+      expect(request.headers.has("x-cucumber-tool-input")).toBe(false);
       expect(request.headers.get("x-goog-api-key")).toBe(KEY);
     }
   });

@@ -21,7 +21,9 @@ describe("streamText", () => {
   it("streams the recorded answer piece by piece, with the key in a header and alt=sse", async () => {
     const fake = serveStream({ sse: "stream-text-success.sse", pieceSize: 37 });
     const seen: string[] = [];
-    const text = await streamText(options({ tool: "poetry", onText: (all) => seen.push(all) }));
+    const text = await streamText(
+      options({ tool: "poetry", toolInput: { step: "poem" }, onText: (all) => seen.push(all) }),
+    );
     expect(text).toBe(POEM);
     expect(seen.length).toBe(4);
     expect(seen[0]).toBe("Golden light on a quiet face,\n");
@@ -36,8 +38,9 @@ describe("streamText", () => {
       // The default text model's thinking level (src/config/gemini-calls.ts).
       generationConfig: { thinkingConfig: { thinkingLevel: "LOW" } },
     });
-    // Google is never told the tool.
+    // Google is never told the tool, nor its input.
     expect(request!.headers.has("x-cucumber-tool")).toBe(false);
+    expect(request!.headers.has("x-cucumber-tool-input")).toBe(false);
   });
 
   it("reads CRLF events and skips thought parts", async () => {
