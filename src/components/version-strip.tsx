@@ -70,8 +70,8 @@ function scrollIntoStrip(scroller: HTMLElement, item: HTMLElement, behavior: Scr
   const rect = item.getBoundingClientRect();
   const room = 8;
   let by = 0;
-  if (rect.left < box.left + room) by = rect.left - box.left - room;
-  else if (rect.right > box.right - room) by = rect.right - box.right + room;
+  if (rect.left < box.left) by = rect.left - box.left - room;
+  else if (rect.right > box.right) by = rect.right - box.right + room;
   if (by !== 0 && typeof scroller.scrollBy === "function") scroller.scrollBy({ left: by, behavior });
 }
 
@@ -209,7 +209,7 @@ export function VersionStrip({
     }
     if (version.id === chosenId) return;
     onChoose(version.id);
-    if (byKey) announce(versionMessage(versions, version.id));
+    if (byKey) announce(versionMessage(versions, version.id), "polite", { again: true });
   }
 
   function remove(version: StripVersion) {

@@ -96,7 +96,8 @@ export function useVersionKeys({ versions, chosenId, onChoose, enabled = true }:
         return;
       }
       onChoose(next.id);
-      announce(versionMessage(versions, next.id));
+      // Each step is said, even back to the version said a moment ago.
+      announce(versionMessage(versions, next.id), "polite", { again: true });
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
