@@ -14,11 +14,22 @@ const START_WIDE = 50;
 /** The hint on phones that the picture can be compared: the divider glides in this far and back, once. */
 const PEEK_TO = 82;
 
-/** What the range says to a screen reader at `position` (the share of the picture that is the result). */
-export function compareValueText(position: number): string {
-  if (position >= 100) return "Result only";
-  if (position <= 0) return "Original only";
-  return `${position}% result, ${100 - position}% original`;
+/** The names of the two pictures when they are not the original and its result (two versions of a photo). */
+export type CompareLabels = { before: string; after: string };
+
+/**
+ * What the range says to a screen reader at `position` (the share of the picture that is the result, or
+ * the `after` picture when `labels` name the two).
+ */
+export function compareValueText(position: number, labels?: CompareLabels): string {
+  if (!labels) {
+    if (position >= 100) return "Result only";
+    if (position <= 0) return "Original only";
+    return `${position}% result, ${100 - position}% original`;
+  }
+  if (position >= 100) return `${labels.after} only`;
+  if (position <= 0) return `${labels.before} only`;
+  return `${position}% ${labels.after}, ${100 - position}% ${labels.before}`;
 }
 
 const clip = (position: number) => `inset(0 ${100 - position}% 0 0)`;
@@ -29,6 +40,8 @@ export type CompareSliderProps = {
   /** The image's height cap (Tailwind classes), so the slider and what follows it fit a screen. */
   imageClassName?: string;
   className?: string;
+  /** The two pictures' names; "Original" and "Result" when omitted. */
+  labels?: CompareLabels;
 };
 
 /**
@@ -36,7 +49,10 @@ export type CompareSliderProps = {
  * under it (drag, tap, arrow keys, Home and End). On phones it starts on the whole result and, unless the
  * visitor asked for less motion, shows once that it can slide; on wider screens it starts half and half.
  */
-export function CompareSlider({ before, after, imageClassName, className }: CompareSliderProps) {
+export function CompareSlider({ before, after, imageClassName, className, labels }: CompareSliderProps) {
+  const beforeName = labels?.before ?? "Original";
+  const afterName = labels?.after ?? "Result";
+  const what = labels ? `${labels.after} with ${labels.before}` : "the result with the original";
   const isMobile = useIsMobile();
   const reducedMotion = usePrefersReducedMotion();
   const [position, setPosition] = useState(isMobile ? START_PHONE : START_WIDE);
@@ -87,12 +103,12 @@ export function CompareSlider({ before, after, imageClassName, className }: Comp
       >
         <img
           src={before}
-          alt="Original"
+          alt={beforeName}
           className={cn("block h-auto w-auto max-w-full select-none", imageClassName)}
           draggable={false}
         />
         <span className="absolute right-2 bottom-2 rounded bg-black/60 px-2 py-0.5 text-xs text-white">
-          Original
+          {beforeName}
         </span>
         {/* The result and its label, cut off at the divider: at 100 they cover the original entirely. */}
         <div
@@ -103,12 +119,12 @@ export function CompareSlider({ before, after, imageClassName, className }: Comp
         >
           <img
             src={after}
-            alt="Result"
+            alt={afterName}
             className="h-full w-full select-none object-cover"
             draggable={false}
           />
           <span className="absolute bottom-2 left-2 rounded bg-black/60 px-2 py-0.5 text-xs text-white">
-            Result
+            {afterName}
           </span>
         </div>
         {/* The divider on the result's edge, and its grip, which stays inside the picture at both ends. */}
@@ -128,7 +144,7 @@ export function CompareSlider({ before, after, imageClassName, className }: Comp
         </div>
       </div>
       <label htmlFor={id} className="sr-only">
-        Compare the result with the original
+        Compare {what}
       </label>
       <input
         id={id}
@@ -136,16 +152,14 @@ export function CompareSlider({ before, after, imageClassName, className }: Comp
         min={0}
         max={100}
         value={position}
-        aria-valuetext={compareValueText(position)}
+        aria-valuetext={compareValueText(position, labels)}
         onChange={(e) => {
           setTouched(true);
           setPosition(Number(e.target.value));
         }}
         className="block h-6 w-full accent-[var(--primary)]"
       />
-      <figcaption className="text-center text-xs text-muted-foreground">
-        Slide to compare the result with the original
-      </figcaption>
+      <figcaption className="text-center text-xs text-muted-foreground">Slide to compare {what}</figcaption>
     </figure>
   );
 }

@@ -28,7 +28,11 @@ export function LazyCompareSlider(props: CompareSliderProps) {
           alt=""
           className={cn("block h-auto w-auto max-w-full", props.imageClassName)}
         />
-        <img src={props.after} alt="Result" className="absolute inset-0 h-full w-full object-cover" />
+        <img
+          src={props.after}
+          alt={props.labels?.after ?? "Result"}
+          className="absolute inset-0 h-full w-full object-cover"
+        />
       </div>
     </figure>
   );

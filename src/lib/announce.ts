@@ -21,16 +21,28 @@ function emit() {
   listeners.forEach((listener) => listener());
 }
 
+export type AnnounceOptions = {
+  /**
+   * Said even if the same sentence was said a moment ago: a new event that reads the same (stepping
+   * back to the version just left), not a render or a click that says it twice.
+   */
+  again?: boolean;
+};
+
 /**
  * Says `text` once to screen readers (components/live-announcer.tsx shows it, visually hidden). Toasts
  * speak for themselves (sonner's outlet is a live region); this is for what changes without a toast:
  * a retry wait, a batch's progress, a failure no toast reports.
  */
-export function announce(text: string, politeness: Politeness = "polite"): void {
+export function announce(
+  text: string,
+  politeness: Politeness = "polite",
+  { again = false }: AnnounceOptions = {},
+): void {
   const at = Date.now();
-  const repeat = current.some(
-    (a) => a.text === text && a.politeness === politeness && at - a.at < SAME_WITHIN_MS,
-  );
+  const repeat =
+    !again &&
+    current.some((a) => a.text === text && a.politeness === politeness && at - a.at < SAME_WITHIN_MS);
   if (!text || repeat) return;
   const announcement: Announcement = { id: ++nextId, text, politeness, at };
   current = [...current.filter((a) => at - a.at < ANNOUNCEMENT_KEEP_MS), announcement];

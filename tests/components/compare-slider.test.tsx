@@ -102,6 +102,18 @@ describe("CompareSlider", () => {
     for (const p of played) expect(p.cancel).toHaveBeenCalled();
   });
 
+  it("two versions of a photo are named by their own labels", () => {
+    screenIs({ phone: false });
+    render(<CompareSlider before={BEFORE} after={AFTER} labels={{ before: "Original", after: "Hulk 2" }} />);
+    const range = screen.getByRole("slider", { name: "Compare Hulk 2 with Original" });
+    expect(range).toHaveAttribute("aria-valuetext", "50% Hulk 2, 50% Original");
+    expect(screen.getByRole("img", { name: "Hulk 2" })).toHaveAttribute("src", AFTER);
+    expect(screen.getByRole("img", { name: "Original" })).toHaveAttribute("src", BEFORE);
+    expect(screen.getByText("Slide to compare Hulk 2 with Original")).toBeInTheDocument();
+    fireEvent.change(range, { target: { value: "100" } });
+    expect(range).toHaveAttribute("aria-valuetext", "Hulk 2 only");
+  });
+
   it("no peek for visitors who asked for less motion, nor on wider screens", () => {
     const played = recordAnimations();
     screenIs({ phone: true, reducedMotion: true });
@@ -118,5 +130,12 @@ describe("compareValueText", () => {
     expect(compareValueText(100)).toBe("Result only");
     expect(compareValueText(0)).toBe("Original only");
     expect(compareValueText(99)).toBe("99% result, 1% original");
+  });
+
+  it("names two versions by their labels", () => {
+    const labels = { before: "Hulk", after: "Frog" };
+    expect(compareValueText(100, labels)).toBe("Frog only");
+    expect(compareValueText(0, labels)).toBe("Hulk only");
+    expect(compareValueText(30, labels)).toBe("30% Frog, 70% Hulk");
   });
 });
