@@ -1,14 +1,21 @@
 /**
  * Adding a tool is a folder and a line (docs/architecture.md "Tools"): a made-up tool registered with
- * the registry gets its route (behind login and the tier gate), its sidebar entry, and a place in the
- * photo tools' lists.
+ * the registry gets its route (behind login and the tier gate), its sidebar entry and a place in the
+ * photo tools' lists; its run's calls name it, and the local preview engine answers it with the handler
+ * registered for its id (server/local-ai/tools/index.ts), whatever the prompt says.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { screen, within } from "@testing-library/react";
+import { http } from "msw";
 import { Stamp } from "lucide-react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { paths } from "@/config/paths";
-import { allTools, photoTools, registerTool } from "@/tools/registry";
+import { allTools, photoTools, registerTool, type ToolId } from "@/tools/registry";
+import { toolRunContext } from "@/tools/run-context";
 import type { ToolDescriptor } from "@/tools/types";
+import { handleLocalAiRequest } from "../../server/local-ai/engine";
+import { registerEngineTool } from "../../server/local-ai/tools/index";
 import { server } from "../msw/server";
 import { storeSession, subscriptionHandler } from "../msw/supabase";
 import { renderApp } from "../utils";
@@ -54,6 +61,35 @@ describe("a made-up tool, registered", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Login" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.auth);
     expect(router.state.location.search).toBe("?redirect=%2Fstamp");
+  });
+
+  it("is answered by the local preview engine's handler for its id", async () => {
+    vi.stubEnv("VITE_AI_MODE", "");
+    vi.stubEnv("VITE_GEMINI_API_KEY", "");
+    vi.stubEnv("VITE_LOCAL_PREVIEW_ENGINE", "true");
+    const png = readFileSync(path.resolve("tests/fixtures/images/coffee.png"));
+    const removeHandler = registerEngineTool("stamp", (request) => async () => ({
+      text: `A ${String(request.input.perforation)} stamp.`,
+      png,
+    }));
+    server.use(
+      http.post(`${window.location.origin}/__local-ai/*`, ({ request }) => handleLocalAiRequest(request)),
+    );
+    try {
+      const ctx = toolRunContext("stamp" as ToolId, "", {
+        signal: new AbortController().signal,
+        onRetryWait: () => {},
+      });
+      const answer = await ctx.image({
+        parts: [{ text: "Any words at all." }],
+        toolInput: { perforation: "wavy" },
+      });
+      expect(answer.text).toBe("A wavy stamp.");
+      expect(answer.dataUrl).toBe(`data:image/png;base64,${png.toString("base64")}`);
+    } finally {
+      removeHandler();
+      vi.unstubAllEnvs();
+    }
   });
 
   it("is gone once taken out again", () => {
