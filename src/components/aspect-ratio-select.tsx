@@ -2,7 +2,7 @@
 import { useId } from "react";
 import { Label } from "@/components/ui/label";
 import { ChoiceSelect } from "@/components/choice-select";
-import { ASPECT_RATIOS, type AspectRatio } from "@/config/prompts";
+import { ASPECT_RATIOS, type AspectRatio } from "@/config/aspect-ratios";
 
 const NAMES: Record<AspectRatio, string> = {
   "1:1": "Square (1:1)",

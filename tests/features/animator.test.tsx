@@ -1,7 +1,7 @@
 /** The Character Animator: the form, a character drawn and downloaded, its animation, a reload, Create New. */
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { ANIMATION_PROMPT, characterPrompt } from "@/config/prompts";
+import { ANIMATION_PROMPT, characterPrompt } from "@/tools/animator/prompts";
 import { getVariant } from "@/config/variants";
 import { listCreations } from "@/lib/creations";
 import { getUsedConversions } from "@/lib/usage";

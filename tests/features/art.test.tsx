@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ART_PROMPT } from "@/config/prompts";
+import { ART_PROMPT } from "@/tools/art/prompts";
 import { getUsedConversions } from "@/lib/usage";
 import type { GeminiFixtureName } from "../msw/gemini";
 import { renderApp } from "../utils";

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { customPrompt } from "@/config/prompts";
+import { customPrompt } from "@/config/variants";
 import { getUsedConversions } from "@/lib/usage";
 import { hideNodeEventsFromPQueue } from "./batch-jsdom";
 import { fakeImageModel } from "./fake-image-model";

@@ -5,7 +5,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { CELEBRATION_TYPES, celebrationPrompt } from "@/config/prompts";
+import { CELEBRATION_TYPES, celebrationPrompt } from "@/tools/celebrations/prompts";
 import { getUsedConversions, monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
 import {
   bodyOf,

@@ -2,7 +2,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { POEM_PROMPT } from "@/config/prompts";
+import { POEM_PROMPT } from "@/tools/poetry/prompts";
 import { POEM_COLOURS } from "@/tools/poetry/poem-view";
 import { getUsedConversions } from "@/lib/usage";
 import { sseOf, textChunk } from "../msw/gemini-stream";

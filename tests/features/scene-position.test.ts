@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SCENE_POSITIONS } from "@/config/prompts";
+import { SCENE_POSITIONS } from "@/tools/scene/prompts";
 import { nearestPosition, positionAt, positionPoint } from "@/tools/scene/position";
 
 describe("the nearest named place", () => {

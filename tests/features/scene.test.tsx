@@ -2,7 +2,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { scenePrompt } from "@/config/prompts";
+import { scenePrompt } from "@/tools/scene/prompts";
 import { getUsedConversions } from "@/lib/usage";
 import { renderApp } from "../utils";
 import {

@@ -1,13 +1,14 @@
 /**
  * Character Animator in the local preview engine, its requests as run-animator.ts sends them: the
- * app's REAL prompts (src/config/prompts.ts), named "animator", the step and the description in the
+ * app's REAL prompts (src/tools/<id>/prompts.ts), named "animator", the step and the description in the
  * tool input. A character drawn from the words of the description at the requested aspect ratio, and
  * "Animate" answered with one 2x2 sheet of that very character in four visibly different frames.
  */
 import { describe, expect, test } from "vitest";
 import { BadRequest } from "../../server/local-ai/request.ts";
 import { readAnimatorAsk } from "../../server/local-ai/tools/animator.ts";
-import { ANIMATION_PROMPT, ASPECT_RATIOS, characterPrompt } from "../../src/config/prompts.ts";
+import { ANIMATION_PROMPT, characterPrompt } from "../../src/tools/animator/prompts.ts";
+import { ASPECT_RATIOS } from "../../src/config/aspect-ratios.ts";
 import type { ToolInput } from "../../src/config/tool-input.ts";
 import { decode, meanAbsDiff, partsOf, postTool, type GeminiError, type Pixels } from "./helpers.ts";
 

@@ -6,7 +6,7 @@
  */
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { ART_PROMPT } from "../../src/config/prompts.ts";
+import { ART_PROMPT } from "../../src/tools/art/prompts.ts";
 import {
   decode,
   fixture,

@@ -1,10 +1,10 @@
 /**
  * The local preview engine answering Batch Image Processing: each image is sent with the REAL
- * instruction of src/config/prompts.ts (customPrompt), named "batch", the person's instruction in the
+ * instruction of src/config/variants.ts (customPrompt), named "batch", the person's instruction in the
  * tool input (batch-image.ts), and what comes back depends on both the image and the instruction.
  */
 import { describe, expect, test } from "vitest";
-import { customPrompt } from "../../src/config/prompts.ts";
+import { customPrompt } from "../../src/config/variants.ts";
 import {
   decode,
   fixture,

@@ -1,11 +1,11 @@
 /**
  * Celebration Creator in the local preview engine: a request named "celebrations" with the occasion
  * and the description in its tool input, as run-celebration.ts sends them beside the REAL prompt of
- * src/config/prompts.ts, is answered with a card themed by the occasion, the inspiration image
+^ * its tool folder's prompts.ts, is answered with a card themed by the occasion, the inspiration image
  * composited when one is sent, at the requested aspect ratio. The prompt's words play no part.
  */
 import { describe, expect, test } from "vitest";
-import { CELEBRATION_TYPES, celebrationPrompt, type CelebrationType } from "@/config/prompts";
+import { CELEBRATION_TYPES, celebrationPrompt, type CelebrationType } from "@/tools/celebrations/prompts";
 import { BadRequest } from "../../server/local-ai/request.ts";
 import { CELEBRATION_THEMES, readCelebration, themeFor } from "../../server/local-ai/tools/celebrations.ts";
 import {

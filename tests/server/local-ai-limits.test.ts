@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { customPrompt } from "../../src/config/prompts.ts";
+import { customPrompt } from "../../src/config/variants.ts";
 import { MAX_IMAGE_PIXELS, MAX_IMAGES, processingQueue } from "../../server/local-ai/engine.ts";
 import { localAiMiddleware } from "../../server/local-ai/plugin.ts";
 import { ENDPOINT, post, type GeminiError } from "./helpers.ts";

@@ -7,7 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { POEM_PROMPT } from "../../src/config/prompts.ts";
+import { POEM_PROMPT } from "../../src/tools/poetry/prompts.ts";
 import { streamText } from "../../src/lib/gemini/stream.ts";
 import { handleLocalAiRequest } from "../../server/local-ai/engine.ts";
 import { localAiMiddleware } from "../../server/local-ai/plugin.ts";

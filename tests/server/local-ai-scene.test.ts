@@ -1,13 +1,18 @@
 /**
  * Modify Scene in the local preview engine: a request named "scene" (x-cucumber-tool) with the form's
  * values in x-cucumber-tool-input, as run-scene.ts sends them with the REAL prompt of
- * src/config/prompts.ts, gets the text, the widget or the added picture composited at the named place,
+^ * its tool folder's prompts.ts, gets the text, the widget or the added picture composited at the named place,
  * the rest of the scene left as it was. The prompt's words play no part: a reworded prompt answers the
  * same, and the scene prompt without the tool's headers is an ordinary custom edit.
  */
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { scenePrompt, SCENE_POSITIONS, type ScenePosition, type SceneType } from "../../src/config/prompts";
+import {
+  scenePrompt,
+  SCENE_POSITIONS,
+  type ScenePosition,
+  type SceneType,
+} from "../../src/tools/scene/prompts";
 import { BadRequest } from "../../server/local-ai/request.ts";
 import { placeFractions, readSceneAsk } from "../../server/local-ai/tools/scene.ts";
 import type { ToolInput } from "../../src/config/tool-input.ts";

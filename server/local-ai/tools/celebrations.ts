@@ -8,7 +8,7 @@
  * shows the flow. The drawing itself is celebration-art.ts.
  */
 import sharp, { type OverlayOptions } from "sharp";
-import { CELEBRATION_TYPES, celebrationLabel } from "../../../src/config/prompts.ts";
+import { CELEBRATION_TYPES, celebrationLabel } from "../../../src/tools/celebrations/prompts.ts";
 import { fitInside, transformRaw, type RawImage } from "../image.ts";
 import { captionCard, hashString, previewBadge, svgDocument, wrapText } from "../svg.ts";
 import {

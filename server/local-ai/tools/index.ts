@@ -3,7 +3,7 @@
  * (src/tools/registry.ts): each tool whose answer needs more than a style (a scene addition, an animation
  * sheet, a celebration card, an enhanced drawing) has a file here that takes its details from the
  * tool's input (x-cucumber-tool-input, read with input.ts), never from the prompt's wording, so a
- * prompt reworded in src/config/prompts.ts answers the same. A request of any other tool, or of none,
+ * prompt reworded in its tool folder (src/tools/<id>/prompts.ts) answers the same. A request of any other tool, or of none,
  * takes the engine's generic path (answer.ts). registerEngineTool adds a handler (a test's made-up tool).
  */
 import type { DecodedImage } from "../image.ts";

@@ -11,7 +11,7 @@ import {
   SCENE_TYPES,
   type ScenePosition,
   type SceneType,
-} from "../../../src/config/prompts.ts";
+} from "../../../src/tools/scene/prompts.ts";
 import { encodeOutput, fitInside, type Layer, type RawImage } from "../image.ts";
 import { BadRequest } from "../request.ts";
 import { escapeXml, estimateTextWidth, hashString, truncate, wrapText } from "../svg.ts";

@@ -3,7 +3,8 @@
  * from a description, and a four-frame loop of that character (one request, one 2x2 sheet, split
  * here and encoded as a GIF).
  */
-import { ANIMATION_PROMPT, characterPrompt, type AspectRatio } from "@/config/prompts";
+import { ANIMATION_PROMPT, characterPrompt } from "@/tools/animator/prompts";
+import { type AspectRatio } from "@/config/aspect-ratios";
 import { GeminiError, isGeminiError, type GeminiErrorKind } from "@/lib/gemini";
 import { dataUrlToBlob } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";

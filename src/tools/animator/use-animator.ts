@@ -1,7 +1,7 @@
 /** The Character Animator's flow on the shared AI run: draw a character, then animate it. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/prompts";
+import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/aspect-ratios";
 import { getTool } from "@/tools/registry";
 import { blobToDataUrl } from "@/lib/keep-creation";
 import type { AiRunCopy } from "@/hooks/use-ai-run";

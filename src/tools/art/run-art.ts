@@ -1,5 +1,5 @@
 /** One Art Enhancer request to the image model: the drawing and the instruction to refine it. */
-import { ART_PROMPT } from "@/config/prompts";
+import { ART_PROMPT } from "@/tools/art/prompts";
 import { prepareImage, type LoadedImage } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";
 

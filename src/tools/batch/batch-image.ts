@@ -3,7 +3,7 @@
  * instruction sent with the photo prepared only when its turn comes, the result kept as a Blob (not a
  * base64 string), file names derived from the original, and the ZIP of every result.
  */
-import { customPrompt } from "@/config/prompts";
+import { customPrompt } from "@/config/variants";
 import { describeFailure } from "@/lib/gemini";
 import { blobToBase64, dataUrlToBlob, isImageInputError, loadImage, prepareImage } from "@/lib/image";
 // The store itself, not the creations index: the index brings the save's code (prepare, thumbnails),

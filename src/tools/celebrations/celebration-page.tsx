@@ -11,7 +11,7 @@ import { ToolPage } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { ChoiceSelect } from "@/components/choice-select";
-import { CELEBRATION_TYPES, type CelebrationType } from "@/config/prompts";
+import { CELEBRATION_TYPES, type CelebrationType } from "@/tools/celebrations/prompts";
 import { getTool } from "@/tools/registry";
 import { celebrationFileName, useCelebration, type CelebrationResult } from "./use-celebration";
 

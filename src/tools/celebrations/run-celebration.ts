@@ -1,5 +1,6 @@
 /** One Celebration Creator request to the image model, and its own words for a reply with no image. */
-import { celebrationPrompt, type AspectRatio, type CelebrationType } from "@/config/prompts";
+import { celebrationPrompt, type CelebrationType } from "@/tools/celebrations/prompts";
+import { type AspectRatio } from "@/config/aspect-ratios";
 import { GeminiError, isGeminiError, type GeminiPart } from "@/lib/gemini";
 import { prepareImage, type LoadedImage } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";

@@ -1,14 +1,8 @@
 /** The Celebration Creator's state: the form, its checks, the run and the result. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import {
-  ASPECT_RATIOS,
-  CELEBRATION_TYPES,
-  celebrationLabel,
-  DEFAULT_ASPECT_RATIO,
-  type AspectRatio,
-  type CelebrationType,
-} from "@/config/prompts";
+import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/aspect-ratios";
+import { CELEBRATION_TYPES, celebrationLabel, type CelebrationType } from "@/tools/celebrations/prompts";
 import { getTool } from "@/tools/registry";
 import { useTool } from "@/hooks/use-tool";
 import { photoOrigin } from "@/lib/photo-origin";

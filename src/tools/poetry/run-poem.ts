@@ -4,7 +4,7 @@
  * a poem that streams in; up to 3 attempts 1 s apart for failures a retry can fix.
  */
 import { PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
-import { POEM_PROMPT } from "@/config/prompts";
+import { POEM_PROMPT } from "@/tools/poetry/prompts";
 import { describeFailure, GeminiError, isGeminiError, type GeminiErrorKind } from "@/lib/gemini";
 import { sleep } from "@/lib/gemini/retry";
 import { isImageInputError, prepareImage, type LoadedImage } from "@/lib/image";

@@ -1,7 +1,7 @@
 /** The base picture of Modify Scene, where a click or tap picks the place to add to. */
 import type { MouseEvent } from "react";
 import { MousePointerClick } from "lucide-react";
-import type { ScenePosition } from "@/config/prompts";
+import type { ScenePosition } from "@/tools/scene/prompts";
 import { cn } from "@/lib/utils";
 import { POSITION_LABELS, positionAt, positionPoint } from "./position";
 

@@ -1,5 +1,5 @@
 /** The nine named places of a scene: their labels, and which one a point of the picture is nearest. */
-import { SCENE_POSITIONS, type ScenePosition } from "@/config/prompts";
+import { SCENE_POSITIONS, type ScenePosition } from "@/tools/scene/prompts";
 
 /** How each named place reads in the form ("top-left" is "Top left"). */
 export const POSITION_LABELS: Record<ScenePosition, string> = {

@@ -1,5 +1,5 @@
 /** One Modify Scene request to the image model: the scene, the description and the optional picture. */
-import { scenePrompt, type ScenePosition, type SceneType } from "@/config/prompts";
+import { scenePrompt, type ScenePosition, type SceneType } from "@/tools/scene/prompts";
 import type { GeminiPart } from "@/lib/gemini";
 import { prepareImage, type LoadedImage } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { ChoiceSelect } from "@/components/choice-select";
-import { SCENE_POSITIONS, SCENE_TYPES, type ScenePosition, type SceneType } from "@/config/prompts";
+import { SCENE_POSITIONS, SCENE_TYPES, type ScenePosition, type SceneType } from "@/tools/scene/prompts";
 import { cn } from "@/lib/utils";
 import { POSITION_LABELS } from "./position";
 import { SCENE_MESSAGES, SCENE_TYPE_LABELS } from "./scene-messages";

@@ -2,7 +2,7 @@
  * What Modify Scene says: the type names, its messages (SPEC 5 "Scene modification" and SPEC 8
  * "Scene", verbatim), and the words of a failed run or a refused picture.
  */
-import type { SceneType } from "@/config/prompts";
+import type { SceneType } from "@/tools/scene/prompts";
 import type { AiFailure } from "@/hooks/use-ai-run";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import type { GeminiErrorKind } from "@/lib/gemini";

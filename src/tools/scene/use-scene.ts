@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { SCENE_TYPES, type ScenePosition, type SceneType } from "@/config/prompts";
+import { SCENE_TYPES, type ScenePosition, type SceneType } from "@/tools/scene/prompts";
 import { originalOf } from "@/lib/keep-creation";
 import { useTool } from "@/hooks/use-tool";
 import { photoOrigin, setPhotoOrigin } from "@/lib/photo-origin";
