@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { localBackend } from "./server/backend/plugin.ts";
@@ -9,29 +9,12 @@ import { routePreload, staticHosting } from "./server/static/plugin.ts";
 import { pwa } from "./server/static/pwa.ts";
 import { securityPlugin } from "./server/security/plugin.ts";
 import { aiMode } from "./server/build/ai-mode.ts";
+import { sonnerOnDemand } from "./server/build/sonner-on-demand.ts";
 
 // The local backend keeps its PGlite data in a git-ignored folder; `npm start` and the tests point
 // SUPALITE_DB_URL at a folder of their own (see scripts/start.mjs and tests/backend/global-setup.ts).
 process.env.SUPALITE_DB_URL ||= path.resolve(".data/local-db");
 process.env.LITE_TELEMETRY = "0";
-
-/**
- * sonner on demand: every `import ... from "sonner"` in the app gets src/lib/sonner-on-demand.tsx, the
- * same API, which fetches the real library (its own chunk) on the first press, key or toast. Toasts
- * only ever follow something the visitor did, so no page pays for them in its first load. Only that
- * module imports the real package. (Vitest has its own config: the unit tests use sonner itself.)
- */
-function sonnerOnDemand(): Plugin {
-  const onDemand = path.resolve("src/lib/sonner-on-demand.tsx");
-  return {
-    name: "sonner-on-demand",
-    enforce: "pre",
-    resolveId(source, importer) {
-      if (source !== "sonner" || !importer) return null;
-      return path.resolve(importer.split("?")[0]!) === onDemand ? null : onDemand;
-    },
-  };
-}
 
 export default defineConfig({
   plugins: [

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { sonnerOnDemand } from "./server/build/sonner-on-demand.ts";
 import { playwright } from "@vitest/browser-playwright";
 import { CHROMIUM_ARGS, findChromium } from "./scripts/lib/chromium.mjs";
 
@@ -39,7 +40,8 @@ const TEST_ENV = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // The app's toasts as the build has them: sonner fetched on demand (server/build/sonner-on-demand.ts).
+  plugins: [sonnerOnDemand(), react()],
   resolve: { alias: { "@": path.resolve("src") } },
   test: {
     // npm test's phase table shows each project's time (tests/project-times-reporter.ts).
