@@ -21,6 +21,16 @@ const noApp = {
   message: "Only src/app composes the app: move what you need into components, hooks, lib or config.",
 };
 
+/**
+ * Saved results are one module (src/lib/creations) with one public entry: the rest of the app imports
+ * `@/lib/creations`, never a file under it (docs/architecture.md "Keeping results"). Its own files import
+ * each other by relative paths; the service worker (src/sw, no zone) takes `creations/incoming` directly.
+ */
+const creationsEntry = {
+  group: ["@/lib/creations/*", "**/lib/creations/*"],
+  message: "Import saved results from their public entry, @/lib/creations (src/lib/creations/index.ts).",
+};
+
 const featureZones = FEATURES.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
@@ -41,6 +51,7 @@ const featureZones = FEATURES.map((feature) => ({
               "Features never import each other: move the shared piece into components, hooks, lib or config, or compose the features in src/app.",
           },
           noApp,
+          creationsEntry,
         ],
       },
     ],
@@ -59,10 +70,17 @@ const sharedZone = {
             message: "Shared code imports no feature: pass what it needs in as props or arguments.",
           },
           noApp,
+          creationsEntry,
         ],
       },
     ],
   },
+};
+
+/** src/app may import anything but the inside of the saved-results module. */
+const appZone = {
+  files: ["src/app/**/*.{ts,tsx}"],
+  rules: { "no-restricted-imports": ["error", { patterns: [creationsEntry] }] },
 };
 
 export default tseslint.config(
@@ -100,4 +118,5 @@ export default tseslint.config(
   },
   ...featureZones,
   sharedZone,
+  appZone,
 );

@@ -33,6 +33,22 @@ function sonnerOnDemand(): Plugin {
   };
 }
 
+/**
+ * Modules that only re-export, declared free of side effects: a page that imports one name from such an
+ * entry loads the files behind that name, not every file the entry names (the bundler otherwise keeps a
+ * static edge to each). The saved-results module's public entry is one: a tool page takes two hooks from
+ * it, not the save path, the hand-over or My Creations' reads.
+ */
+function pureEntries(files: string[]): Plugin {
+  const pure = new Set(files.map((file) => path.resolve(file)));
+  return {
+    name: "pure-entries",
+    transform(code, id) {
+      return pure.has(id.split("?")[0]!) ? { code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // First: in `vite preview` its security headers go on every answer of every plugin below; in a
@@ -43,6 +59,7 @@ export default defineConfig({
     // decides VITE_LOCAL_PREVIEW_ENGINE before the local preview engine's plugin does.
     aiMode(),
     sonnerOnDemand(),
+    pureEntries(["src/lib/creations/index.ts"]),
     react(),
     tailwindcss(),
     // Local Supabase (auth + REST) on the app's own origin, in `vite` and `vite preview` only; a

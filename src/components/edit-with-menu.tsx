@@ -13,7 +13,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { PHOTO_TOOLS, type ToolId } from "@/config/tools";
 import { TOOL_ICONS } from "@/config/tool-icons";
-import { HAND_OVER_FAILED, handOver, type EditWithSource } from "@/lib/hand-over";
+import { HAND_OVER_FAILED, handOver, type EditWithSource } from "@/lib/creations";
 import { EDIT_WITH_LABEL } from "./edit-with-button";
 
 type EditWithMenuProps = {

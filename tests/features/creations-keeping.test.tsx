@@ -7,9 +7,14 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "sonner";
 import { getVariant } from "@/config/variants";
-import { keepCreation, NOT_KEPT_MESSAGE } from "@/lib/keep-creation";
-import { NO_ROOM_MESSAGE } from "@/lib/keep-creation-save";
-import { getCreation, listCreations, readText } from "@/lib/creations";
+import {
+  getCreation,
+  keepCreation,
+  listCreations,
+  NO_ROOM_MESSAGE,
+  NOT_KEPT_MESSAGE,
+  readText,
+} from "@/lib/creations";
 import { getUsedConversions } from "@/lib/usage";
 import { server } from "../msw/server";
 import { geminiHandler } from "../msw/gemini";

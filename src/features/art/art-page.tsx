@@ -8,7 +8,7 @@ import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { getTool } from "@/config/tools";
-import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
+import { useIncomingPhotos } from "@/lib/creations";
 import { useUser } from "@/lib/auth";
 import { DrawingCanvas, type PictureToPlace } from "./canvas/drawing-canvas";
 import { useArt, type ArtOriginal } from "./use-art";

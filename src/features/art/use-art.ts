@@ -1,9 +1,7 @@
 /** The Art Enhancer's flow on the shared AI run: an upload or a drawing in, a refined picture out. */
 import { useCallback, useMemo, useRef, useState } from "react";
 import { getTool } from "@/config/tools";
-import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
-import { originalOf } from "@/lib/keep-creation";
-import { registerKept } from "@/lib/photo-origin";
+import { originalOf, registerKept, useRestoreLastCreation } from "@/lib/creations";
 import { useAiRun, type AiFailure } from "@/hooks/use-ai-run";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";

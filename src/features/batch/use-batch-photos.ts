@@ -4,7 +4,7 @@
  * decode; a run prepares the photos not reached yet itself and hands them back here.
  */
 import { useCallback, useEffect, useMemo, useRef, type Dispatch } from "react";
-import { photoOrigin, setPhotoOrigin } from "@/lib/photo-origin";
+import { photoOrigin, setPhotoOrigin } from "@/lib/creations";
 import { batchErrorText, prepareBatchPhoto, type SendableImage } from "./batch-image";
 import type { BatchAction, BatchItem } from "./batch-state";
 

@@ -10,7 +10,7 @@ import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import { GATE_TOAST_MS } from "@/config/tiers";
 import { useAiRun } from "@/hooks/use-ai-run";
-import { useKeepCreation } from "@/hooks/use-kept-creation";
+import { useKeepCreation } from "@/lib/creations";
 import type { ObjectUrls } from "@/hooks/use-object-urls";
 import { useUser } from "@/lib/auth";
 import { resolveGeminiTarget } from "@/lib/gemini";

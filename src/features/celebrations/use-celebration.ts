@@ -10,10 +10,8 @@ import {
   type CelebrationType,
 } from "@/config/prompts";
 import { getTool } from "@/config/tools";
-import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
+import { photoOrigin, registerKept, useIncomingPhotos, useRestoreLastCreation } from "@/lib/creations";
 import { useAiRun } from "@/hooks/use-ai-run";
-import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
-import { photoOrigin, registerKept } from "@/lib/photo-origin";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";
 import { downloadImage, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";

@@ -2,12 +2,9 @@
 import { useCallback, useState } from "react";
 import type { Variant } from "@/config/variants";
 import { useAiRun } from "@/hooks/use-ai-run";
-import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
+import { originalOf, registerKept, useIncomingPhotos, useRestoreLastCreation } from "@/lib/creations";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";
-import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
-import { originalOf } from "@/lib/keep-creation";
-import { registerKept } from "@/lib/photo-origin";
 import { downloadImage, type LoadedImage } from "@/lib/image";
 import { runConversion, type Operation } from "./run-conversion";
 

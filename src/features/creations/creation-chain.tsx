@@ -1,8 +1,7 @@
 /** The chain a creation was made along ("Hulk → Frog"): as a line on its card, and step by step in the viewer. */
 import { useEffect, useState } from "react";
 import { getTool } from "@/config/tools";
-import { listCreations, type CreationRecord } from "@/lib/creations";
-import { chainOf, type ChainStep } from "@/lib/photo-origin";
+import { chainOf, type ChainStep, type CreationRecord, listCreations } from "@/lib/creations";
 import { useCreationsVersion } from "./use-creations";
 
 /** The steps of a creation made from other results, itself last; none for a photo of the user's own. */

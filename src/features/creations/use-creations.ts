@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { ToolId } from "@/config/tools";
 import {
-  completeCreation,
+  completeThumbnails,
   creationsUsage,
   estimateStorage,
   getThumbs,
@@ -40,7 +40,7 @@ export function useCreationsVersion(userId: string): number {
   useEffect(
     () =>
       subscribeCreations((changed) => {
-        if (changed === userId) setVersion((v) => v + 1);
+        if (changed.userId === userId) setVersion((v) => v + 1);
       }),
     [userId],
   );
@@ -126,7 +126,7 @@ export function useThumbUrls(
           });
           if (!t?.result && wanted.get(id) !== "text" && !completing.has(id)) {
             completing.add(id);
-            completeCreation(userId, id)
+            completeThumbnails(userId, id)
               .then((done) => {
                 if (!done) return;
                 const stale = cache.get(id);

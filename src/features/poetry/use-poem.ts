@@ -2,10 +2,8 @@
 import { useCallback, useRef } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/config/tools";
-import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
-import { originalOf } from "@/lib/keep-creation";
+import { originalOf, useIncomingPhotos, useRestoreLastCreation } from "@/lib/creations";
 import { useAiRun } from "@/hooks/use-ai-run";
-import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { useApiKey } from "@/lib/api-key";
 import { downloadImage, type LoadedImage } from "@/lib/image";

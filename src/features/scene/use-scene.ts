@@ -6,11 +6,15 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { SCENE_TYPES, type ScenePosition, type SceneType } from "@/config/prompts";
 import { getTool } from "@/config/tools";
-import { useRestoreLastCreation } from "@/hooks/use-kept-creation";
-import { originalOf } from "@/lib/keep-creation";
+import {
+  originalOf,
+  photoOrigin,
+  registerKept,
+  setPhotoOrigin,
+  useIncomingPhotos,
+  useRestoreLastCreation,
+} from "@/lib/creations";
 import { useAiRun } from "@/hooks/use-ai-run";
-import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
-import { photoOrigin, registerKept, setPhotoOrigin } from "@/lib/photo-origin";
 import { useApiKey } from "@/lib/api-key";
 import { dataUrlToBlob, downloadImage, loadImage, type LoadedImage } from "@/lib/image";
 import { runScene, type SceneRequest } from "./run-scene";

@@ -2,7 +2,7 @@
 import { Link } from "react-router-dom";
 import { TOOL_ICONS } from "@/config/tool-icons";
 import { PHOTO_TOOLS } from "@/config/tools";
-import type { IncomingPhotoState } from "@/lib/hand-over";
+import type { IncomingPhotoState } from "@/lib/creations";
 
 /** Every photo tool; following one opens it with the photos under `incomingId`, which it takes. */
 export function ToolGrid({ incomingId, label }: { incomingId: string; label: string }) {

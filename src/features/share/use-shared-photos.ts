@@ -3,7 +3,7 @@
  * waiting; each single photo checked as an upload would check it. Nothing is taken: the tool takes it.
  */
 import { useEffect, useState } from "react";
-import { latestIncoming, readIncoming, type IncomingPhotos } from "@/lib/incoming-photos";
+import { latestIncoming, readIncoming, type IncomingPhotos } from "@/lib/creations";
 import type { SHARE_NOTICES } from "./share-copy";
 import { sharedFileProblem } from "./share-check";
 

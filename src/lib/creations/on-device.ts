@@ -1,7 +1,7 @@
 /** Removing a user's own data from this device (logout on a shared device): creations and drawing. */
 import { ART_DB_NAME, DRAWINGS_STORE, drawingStoreKey } from "@/lib/art-drawing-db";
 import { withExistingDatabase } from "@/lib/indexed-db";
-import { deleteAllCreations } from "./store";
+import { deleteAllCreations } from "./write";
 
 export { ART_DB_NAME };
 

@@ -1,6 +1,12 @@
-/** The shapes of a kept creation: what a tool hands over, and what lists and the viewer read back. */
+/**
+ * The shapes of the saved-results domain: what a tool hands over for one result, what lists and the
+ * viewer read back, the chain a result was made along, and the photos handed from one tool to another.
+ * Imports nothing from the module's other files, so every file of it can use these without a cycle.
+ */
 import type { ToolId } from "@/config/tools";
-import type { ChainStep } from "@/lib/photo-origin";
+
+/** One step of a chain: the tool that made it and, once kept, the creation it is. */
+export type ChainStep = { tool: ToolId; id?: string };
 
 export type CreationKind = "image" | "gif" | "text";
 
@@ -26,7 +32,7 @@ export type NewCreation = {
   original?: Blob | string | null;
   /**
    * The results this one was made from, oldest first ("Edit with…"). Worked out from `original`
-   * when omitted (src/lib/photo-origin.ts).
+   * when omitted (origin.ts).
    */
   from?: readonly ChainStep[];
 };
@@ -60,6 +66,9 @@ export type CreationThumbs = { id: string; userId: string; result?: Blob; origin
 /** The full files of one creation, loaded only when it is opened. */
 export type CreationFiles = { id: string; userId: string; file: Blob; original?: Blob };
 
+/** One creation with its full files. */
+export type Creation = { record: CreationRecord; files: CreationFiles };
+
 /** A creation ready to be written: the record and its blobs. */
 export type PreparedCreation = {
   record: Omit<CreationRecord, "userId">;
@@ -69,3 +78,54 @@ export type PreparedCreation = {
 
 /** A creation removed by deleteCreation, everything needed to put it back (undo). */
 export type DeletedCreation = { record: CreationRecord; thumbs?: CreationThumbs; files?: CreationFiles };
+
+export type ListQuery = {
+  tool?: ToolId;
+  /** Words to find in the instruction (case-insensitive, all of them). */
+  search?: string;
+  offset?: number;
+  limit?: number;
+};
+
+export type ListPage = { items: CreationRecord[]; total: number };
+
+/** How many creations the user has here and the bytes they take. */
+export type CreationsUsage = { count: number; bytes: number };
+
+/** The browser's storage as the user can understand it (navigator.storage). */
+export type StorageEstimateInfo = { usage: number; quota: number };
+
+/**
+ * A change to a user's creations (a save, a delete, an undo): the records it touched, or null when it
+ * may have touched any of them.
+ */
+export type CreationsChange = {
+  userId: string;
+  records: readonly Pick<CreationRecord, "id" | "tool">[] | null;
+};
+
+/** Where handed-over photos came from: the share sheet, "Open with", or "Edit with…". */
+export type IncomingSource = "share" | "open-with" | "edit";
+
+/** Photos handed to a tool, as it takes them. */
+export type IncomingPhotos = {
+  id: string;
+  source: IncomingSource;
+  files: File[];
+  /** The chain of results the photo came from ("Edit with…"). */
+  from?: ChainStep[];
+  createdAt: number;
+};
+
+/** The navigation state a tool reads its handed-over photo from (useIncomingPhotos). */
+export type IncomingPhotoState = { incoming: string };
+
+/** A result shown on a page, as "Edit with…" hands it over. */
+export type EditWithSource = {
+  /** The result: a Blob, a data: or object URL of it, or a loader (read only when a tool is picked). */
+  image: Blob | string | (() => Promise<Blob>);
+  /** The tool that made it. */
+  tool: ToolId;
+  /** The kept creation, when the page has it (My Creations); else it is looked up by `image`. */
+  creation?: Pick<CreationRecord, "id" | "tool" | "from"> | null;
+};

@@ -9,15 +9,15 @@ import {
   getThumbs,
   isCreationStoreError,
   listCreations,
-  prepareCreation,
-  putCreation,
   readText,
   restoreCreation,
-  saveCreation,
-  setThumbnailMaker,
   subscribeCreations,
   type NewCreation,
 } from "@/lib/creations";
+import { prepareCreation } from "@/lib/creations/prepare";
+import { saveCreation } from "@/lib/creations/save";
+import { setThumbnailMaker } from "@/lib/creations/thumbnail";
+import { putCreation } from "@/lib/creations/write";
 
 // The store against a real IndexedDB implementation (fake-indexeddb, fresh per test: tests/setup.ts).
 
@@ -169,7 +169,7 @@ describe("creations store", () => {
     expect(await creationsUsage(ALICE)).toMatchObject({ count: 1 });
     expect(await deleteAllCreations(ALICE)).toBe(1);
     expect(await creationsUsage(ALICE)).toEqual({ count: 0, bytes: 0 });
-    expect(changes).toHaveBeenCalledWith(ALICE);
+    expect(changes).toHaveBeenCalledWith(expect.objectContaining({ userId: ALICE }));
     stop();
   });
 

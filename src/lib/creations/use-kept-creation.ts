@@ -1,17 +1,15 @@
 /**
- * The hooks of keeping results on the device (how a tool takes part is in src/lib/keep-creation.ts):
+ * The hooks of keeping results on the device (how a tool takes part is in keep.ts):
  * keepCreation bound to the signed-in user, the user's last creation of a tool, and showing it again
  * after a reload.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ToolId } from "@/config/tools";
 import { useUser } from "@/lib/auth";
-// The store and the types directly: the creations index also brings the save's code, fetched only
-// when a result is kept (src/lib/keep-creation.ts).
-import { getLastCreation } from "@/lib/creations/store";
-import type { CreationFiles, CreationRecord, NewCreation } from "@/lib/creations/types";
-import { blobText as readText } from "@/lib/read-blob";
-import { blobToDataUrl, keepCreation } from "@/lib/keep-creation";
+import { blobDataUrl, blobText } from "@/lib/read-blob";
+import { keepCreation } from "./keep";
+import { getLastCreation } from "./read";
+import type { CreationFiles, CreationRecord, NewCreation } from "./types";
 
 /** keepCreation bound to the signed-in user (tools with several results per run). */
 export function useKeepCreation() {
@@ -83,8 +81,8 @@ export function useRestoreLastCreation(
     const { record, files } = creation;
     const read =
       record.kind === "text"
-        ? readText(files.file).then((text) => ({ ...creation, text }))
-        : blobToDataUrl(files.file).then((dataUrl) => ({ ...creation, dataUrl }));
+        ? blobText(files.file).then((text) => ({ ...creation, text }))
+        : blobDataUrl(files.file).then((dataUrl) => ({ ...creation, dataUrl }));
     read
       .then((restored) => {
         if (latest.current.untouched) latest.current.show(restored);

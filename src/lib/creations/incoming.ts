@@ -6,13 +6,11 @@
  */
 import type { DBSchema } from "idb";
 import { databaseConnection } from "@/lib/indexed-db";
-import type { ChainStep } from "@/lib/photo-origin";
 import { blobBytes } from "@/lib/read-blob";
-
-export type IncomingSource = "share" | "open-with" | "edit";
+import type { ChainStep, IncomingPhotos, IncomingSource } from "./types";
 
 /**
- * One file as it is kept: its bytes, as creations keep theirs (src/lib/creations/stored-files.ts), since
+ * One file as it is kept: its bytes, as creations keep theirs (stored-files.ts), since
  * every engine clones an ArrayBuffer (not every one stores Blobs or Files); a File is rebuilt from it.
  */
 type StoredFile = { data: ArrayBuffer; name: string; type: string; lastModified: number };
@@ -22,14 +20,6 @@ type StoredIncoming = {
   source: IncomingSource;
   files: StoredFile[];
   /** The chain of results the photo came from ("Edit with…"). */
-  from?: ChainStep[];
-  createdAt: number;
-};
-
-export type IncomingPhotos = {
-  id: string;
-  source: IncomingSource;
-  files: File[];
   from?: ChainStep[];
   createdAt: number;
 };

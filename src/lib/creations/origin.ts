@@ -3,11 +3,7 @@
  * handed-over files are tagged with the steps before them, and every kept result is registered by the
  * file a tool shows, so "Edit with…" can name the creation it starts from.
  */
-import type { ToolId } from "@/config/tools";
-import type { CreationRecord } from "@/lib/creations";
-
-/** One step of a chain: the tool that made it and, once kept, the creation it is. */
-export type ChainStep = { tool: ToolId; id?: string };
+import type { ChainStep, CreationRecord } from "./types";
 
 const fileOrigins = new WeakMap<Blob, readonly ChainStep[]>();
 const urlOrigins = new Map<string, readonly ChainStep[]>();
@@ -35,7 +31,7 @@ export function photoOrigin(photo: Blob | string | null | undefined): readonly C
   return typeof photo === "string" ? urlOrigins.get(photo) : fileOrigins.get(photo);
 }
 
-/** Registers the save of a result under the file the tool shows (keep-creation calls this). */
+/** Registers the save of a result under the file the tool shows (keepCreation calls this). */
 export function registerKept(file: Blob | string, saving: Promise<CreationRecord | null>): void {
   if (typeof file === "string") {
     keptUrls.delete(file);

@@ -1,28 +1,15 @@
 /** Sends a result on to another tool as its photo ("Edit with…"): no download, no upload. */
 import { getTool, type ToolId } from "@/config/tools";
-import type { CreationRecord } from "@/lib/creations";
-import { dataUrlToBlob } from "@/lib/image";
-import { putIncoming } from "@/lib/incoming-photos";
-import { chainOf, keptRecordOf, type ChainStep } from "@/lib/photo-origin";
-
-/** A result shown on a page, as "Edit with…" hands it over. */
-export type EditWithSource = {
-  /** The result: a Blob, a data: or object URL of it, or a loader (read only when a tool is picked). */
-  image: Blob | string | (() => Promise<Blob>);
-  /** The tool that made it. */
-  tool: ToolId;
-  /** The kept creation, when the page has it (My Creations); else it is looked up by `image`. */
-  creation?: Pick<CreationRecord, "id" | "tool" | "from"> | null;
-};
+import { dataUrlToBlob } from "@/lib/image/download";
+import { putIncoming } from "./incoming";
+import { chainOf, keptRecordOf } from "./origin";
+import type { ChainStep, EditWithSource, IncomingPhotoState } from "./types";
 
 export const HAND_OVER_FAILED =
   "That result could not be opened in the other tool. Download it and upload it there instead.";
 
 /** How long a save still under way may hold up the hand-over before the chain is left without its id. */
 const KEPT_WAIT_MS = 3000;
-
-/** The navigation state a tool reads its handed-over photo from (src/hooks/use-incoming-photos.ts). */
-export type IncomingPhotoState = { incoming: string };
 
 async function blobOf(image: EditWithSource["image"]): Promise<Blob> {
   if (typeof image === "function") return image();

@@ -1,7 +1,7 @@
 /**
  * Keeping every result on the device: the save with its one failure toast, and what to keep of a
- * photo. The hooks around it (useKeepCreation, useRestoreLastCreation) are in
- * src/hooks/use-kept-creation.ts. How a tool takes part:
+ * photo. The hooks around it (useKeepCreation, useRestoreLastCreation) are in use-kept-creation.ts;
+ * tools take all of it from the module's entry, `@/lib/creations`. How a tool takes part:
  *
  * 1. One result per run: give useAiRun a `keep` option. It is called right after the result came
  *    back (after counting) and the save runs in the background; it never blocks or fails the run.
@@ -28,17 +28,14 @@
  */
 import { toast } from "sonner";
 import { isHeifType, type LoadedImage } from "@/lib/image";
-import { photoOrigin, registerKept, setPhotoOrigin } from "@/lib/photo-origin";
-import type { CreationRecord, NewCreation } from "@/lib/creations/types";
-
-export const NOT_KEPT_MESSAGE =
-  "Your result is here, but it could not be saved on this device (storage full or private browsing). Download it to keep it.";
-export const NOT_KEPT_TOAST_ID = "creation-not-kept";
+import { NOT_KEPT_MESSAGE, NOT_KEPT_TOAST_ID } from "./messages";
+import { photoOrigin, registerKept, setPhotoOrigin } from "./origin";
+import type { CreationRecord, NewCreation } from "./types";
 
 /**
  * Saves one result for the user in the background. Never throws: a failure shows the one toast
  * (with "Delete oldest" when the device is full) and resolves to null. The save's code
- * (keep-creation-save.ts, with src/lib/creations) is fetched with the first result: no page pays for
+ * (save.ts, with the thumbnails) is fetched with the first result: no page pays for
  * it in its first load. The result is registered under the file the tool shows at once, so "Edit
  * with…" pressed before the save is done waits for it.
  */
@@ -54,13 +51,13 @@ export async function keepCreation(
     return null;
   }
   if (!value) return null;
-  // A result made from a handed-over result remembers the chain ("Edit with…", src/lib/photo-origin.ts).
+  // A result made from a handed-over result remembers the chain ("Edit with…", origin.ts).
   const from = value.from ?? photoOrigin(value.original);
   const item = from ? { ...value, from } : value;
   let stored: (record: CreationRecord | null) => void = () => undefined;
   registerKept(item.file, new Promise((resolve) => (stored = resolve)));
   try {
-    const { saveKept } = await import("./keep-creation-save");
+    const { saveKept } = await import("./save");
     return await saveKept(userId, item, stored);
   } catch (error) {
     // The save's code could not be fetched.

@@ -1,9 +1,10 @@
 /**
- * Taking handed-over photos (src/hooks/use-incoming-photos.ts fetches this only when a page was
- * handed something): one take per id from IndexedDB, each photo tagged with the chain it came from.
+ * Taking handed-over photos (use-incoming-photos.ts fetches this only when a page was handed
+ * something): one take per id from IndexedDB, each photo tagged with the chain it came from.
  */
-import { takeIncoming, type IncomingPhotos } from "@/lib/incoming-photos";
-import { setPhotoOrigin } from "@/lib/photo-origin";
+import { takeIncoming } from "./incoming";
+import { setPhotoOrigin } from "./origin";
+import type { IncomingPhotos } from "./types";
 
 /**
  * Takes under way, by id: a page mounted twice in a row (React's development check, a fast Back and

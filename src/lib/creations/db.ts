@@ -1,0 +1,70 @@
+/**
+ * The creations database on this device (IndexedDB through idb). Three stores so a list never reads a
+ * file: `creations` (small records, indexed by [userId, createdAt] and [userId, tool, createdAt]),
+ * `thumbs` (the grid's small pictures) and `files` (the result and the downscaled original, read only
+ * when one is opened). Every read and write names the user: another account on the same browser never
+ * sees a thing, and signing out deletes nothing unless the user asks to (removeUserDataFromDevice).
+ * Reads are in read.ts and list.ts, writes in write.ts; each write tells `subscribeCreations`.
+ */
+import type { DBSchema, IDBPDatabase } from "idb";
+import { databaseConnection } from "@/lib/indexed-db";
+import { toStoreError } from "./errors";
+import type { StoredFiles, StoredThumbs } from "./stored-files";
+import type { CreationRecord, CreationsChange } from "./types";
+
+const DB_NAME = "cucumber-creations";
+const DB_VERSION = 1;
+
+export interface CreationsDb extends DBSchema {
+  creations: {
+    key: string;
+    value: CreationRecord;
+    indexes: { "by-user": [string, number]; "by-user-tool": [string, string, number] };
+  };
+  thumbs: { key: string; value: StoredThumbs };
+  files: { key: string; value: StoredFiles };
+}
+
+export type Db = IDBPDatabase<CreationsDb>;
+
+const db = databaseConnection<CreationsDb>(DB_NAME, DB_VERSION, (database) => {
+  const creations = database.createObjectStore("creations", { keyPath: "id" });
+  creations.createIndex("by-user", ["userId", "createdAt"]);
+  creations.createIndex("by-user-tool", ["userId", "tool", "createdAt"]);
+  database.createObjectStore("thumbs", { keyPath: "id" });
+  database.createObjectStore("files", { keyPath: "id" });
+});
+
+/** Runs `work` on the database; any failure of IndexedDB comes out as a CreationStoreError. */
+export async function guarded<T>(work: (database: Db) => Promise<T>, database?: Promise<Db>): Promise<T> {
+  try {
+    return await work(await (database ?? db()));
+  } catch (error) {
+    throw toStoreError(error);
+  }
+}
+
+/** The database as it is now, for a write that finishes later (a save started before a switch of storage). */
+export function openCreationsDb(): Promise<Db> {
+  const opening = db();
+  opening.catch(() => undefined);
+  return opening;
+}
+
+export const byUser = (userId: string) => IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]);
+export const byUserTool = (userId: string, tool: string) =>
+  IDBKeyRange.bound([userId, tool, -Infinity], [userId, tool, Infinity]);
+
+type Listener = (change: CreationsChange) => void;
+const listeners = new Set<Listener>();
+
+/** Called after every change to a user's creations (a save, a delete, an undo). */
+export function subscribeCreations(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Tells every listener that `records` of the user changed (null: any of them may have). */
+export function changed(userId: string, records: CreationsChange["records"]): void {
+  for (const listener of listeners) listener({ userId, records });
+}

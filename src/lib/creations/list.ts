@@ -1,0 +1,59 @@
+/**
+ * The reads of My Creations (and of Batch's last run): the user's records filtered and paged, their
+ * thumbnails, and how much they take. Records only: no list ever reads a file.
+ */
+import { byUser, byUserTool, guarded } from "./db";
+import { thumbsOf } from "./stored-files";
+import type { CreationRecord, CreationsUsage, CreationThumbs, ListPage, ListQuery } from "./types";
+
+function matcher(search: string | undefined): (record: CreationRecord) => boolean {
+  const words = (search ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return () => true;
+  return (record) => {
+    const text = `${record.instruction} ${record.excerpt ?? ""}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  };
+}
+
+/** A page of the user's creations, newest first, with how many match in all. Records only: no files. */
+export async function listCreations(userId: string, query: ListQuery = {}): Promise<ListPage> {
+  const records = await guarded((database) =>
+    query.tool
+      ? database.getAllFromIndex("creations", "by-user-tool", byUserTool(userId, query.tool))
+      : database.getAllFromIndex("creations", "by-user", byUser(userId)),
+  );
+  const matches = records.filter(matcher(query.search)).reverse();
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? matches.length;
+  return { items: matches.slice(offset, offset + limit), total: matches.length };
+}
+
+/** The small pictures of some of the user's creations (the grid's page), by id. */
+export async function getThumbs(
+  userId: string,
+  ids: readonly string[],
+): Promise<Map<string, CreationThumbs>> {
+  return guarded(async (database) => {
+    const tx = database.transaction("thumbs");
+    const found = await Promise.all(ids.map((id) => tx.store.get(id)));
+    await tx.done;
+    const out = new Map<string, CreationThumbs>();
+    for (const thumbs of found) if (thumbs && thumbs.userId === userId) out.set(thumbs.id, thumbsOf(thumbs));
+    return out;
+  });
+}
+
+/** How many creations the user has here and the bytes they take. */
+export async function creationsUsage(userId: string): Promise<CreationsUsage> {
+  const { items } = await listCreations(userId);
+  return { count: items.length, bytes: items.reduce((sum, r) => sum + r.totalSize, 0) };
+}
+
+/**
+ * Makes the thumbnails of a creation kept without them (the page was closed right after its result
+ * came). The save path (save.ts) is fetched only then. True when it was completed.
+ */
+export async function completeThumbnails(userId: string, id: string): Promise<boolean> {
+  const { completeCreation } = await import("./save");
+  return completeCreation(userId, id);
+}
