@@ -121,6 +121,13 @@ export default defineConfig({
               priority: 2,
             },
             { name: "app", tags: ["$initial"], priority: 1 },
+            // What every tool page takes from saved results at once (keep a result, show the last one
+            // again, take a handed-over photo), as one file rather than half a dozen small ones.
+            {
+              name: "creations",
+              test: /src[\\/]lib[\\/]creations[\\/](db|errors|keep|keys|origin|queries|read|stored-files|use-incoming-photos|use-kept-creation)\.ts$/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -7,14 +7,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "sonner";
 import { getVariant } from "@/config/variants";
-import {
-  getCreation,
-  keepCreation,
-  listCreations,
-  NO_ROOM_MESSAGE,
-  NOT_KEPT_MESSAGE,
-  readText,
-} from "@/lib/creations";
+import { getCreation, keepCreation, listCreations, NOT_KEPT_MESSAGE, readText } from "@/lib/creations";
+import { NO_ROOM_MESSAGE } from "@/lib/creations/save";
 import { getUsedConversions } from "@/lib/usage";
 import { server } from "../msw/server";
 import { geminiHandler } from "../msw/gemini";

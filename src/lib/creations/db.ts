@@ -4,13 +4,13 @@
  * `thumbs` (the grid's small pictures) and `files` (the result and the downscaled original, read only
  * when one is opened). Every read and write names the user: another account on the same browser never
  * sees a thing, and signing out deletes nothing unless the user asks to (removeUserDataFromDevice).
- * Reads are in read.ts and list.ts, writes in write.ts; each write tells `subscribeCreations`.
+ * Reads are in read.ts and list.ts, writes in write.ts.
  */
 import type { DBSchema, IDBPDatabase } from "idb";
 import { databaseConnection } from "@/lib/indexed-db";
 import { toStoreError } from "./errors";
 import type { StoredFiles, StoredThumbs } from "./stored-files";
-import type { CreationRecord, CreationsChange } from "./types";
+import type { CreationRecord } from "./types";
 
 const DB_NAME = "cucumber-creations";
 const DB_VERSION = 1;
@@ -54,17 +54,3 @@ export function openCreationsDb(): Promise<Db> {
 export const byUser = (userId: string) => IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]);
 export const byUserTool = (userId: string, tool: string) =>
   IDBKeyRange.bound([userId, tool, -Infinity], [userId, tool, Infinity]);
-
-type Listener = (change: CreationsChange) => void;
-const listeners = new Set<Listener>();
-
-/** Called after every change to a user's creations (a save, a delete, an undo). */
-export function subscribeCreations(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Tells every listener that `records` of the user changed (null: any of them may have). */
-export function changed(userId: string, records: CreationsChange["records"]): void {
-  for (const listener of listeners) listener({ userId, records });
-}

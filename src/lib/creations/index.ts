@@ -25,18 +25,17 @@ export type {
   ListPage,
   ListQuery,
   NewCreation,
+  OpenedCreation,
   StorageEstimateInfo,
 } from "./types";
 export { CreationStoreError, isCreationStoreError, type CreationStoreErrorKind } from "./errors";
 
 // Keeping results (tools).
-export { blobToDataUrl, keepCreation, originalOf } from "./keep";
-export { MADE_ROOM_MESSAGE, NO_ROOM_MESSAGE, NOT_KEPT_MESSAGE, NOT_KEPT_TOAST_ID } from "./messages";
+export { blobToDataUrl, keepCreation, NOT_KEPT_MESSAGE, NOT_KEPT_TOAST_ID, originalOf } from "./keep";
 export {
   useKeepCreation,
   useLastCreation,
   useRestoreLastCreation,
-  type LastCreation,
   type RestoredCreation,
 } from "./use-kept-creation";
 
@@ -57,9 +56,11 @@ export { INCOMING_LOST, useIncomingPhotos } from "./use-incoming-photos";
 
 // Reading and deleting (My Creations, Batch's last run, Settings).
 export { getCreation, getLastCreation } from "./read";
-export { completeThumbnails, creationsUsage, getThumbs, listCreations } from "./list";
+export { creationsUsage, getThumbs, listCreations } from "./list";
 export { deleteAllCreations, deleteCreation, deleteOldestCreations, restoreCreation } from "./write";
-export { subscribeCreations } from "./db";
+export { creationKeys } from "./keys";
+export { creationQuery, lastCreationQuery } from "./queries";
+export { creationsListQuery, recordsQuery, thumbsQuery, usageQuery } from "./list-queries";
 /** A kept text result's text. */
 export { blobText as readText } from "@/lib/read-blob";
 

@@ -28,9 +28,12 @@
  */
 import { toast } from "sonner";
 import { isHeifType, type LoadedImage } from "@/lib/image";
-import { NOT_KEPT_MESSAGE, NOT_KEPT_TOAST_ID } from "./messages";
 import { photoOrigin, registerKept, setPhotoOrigin } from "./origin";
 import type { CreationRecord, NewCreation } from "./types";
+
+export const NOT_KEPT_MESSAGE =
+  "Your result is here, but it could not be saved on this device (storage full or private browsing). Download it to keep it.";
+export const NOT_KEPT_TOAST_ID = "creation-not-kept";
 
 /**
  * Saves one result for the user in the background. Never throws: a failure shows the one toast

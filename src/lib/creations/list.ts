@@ -49,11 +49,12 @@ export async function creationsUsage(userId: string): Promise<CreationsUsage> {
   return { count: items.length, bytes: items.reduce((sum, r) => sum + r.totalSize, 0) };
 }
 
-/**
- * Makes the thumbnails of a creation kept without them (the page was closed right after its result
- * came). The save path (save.ts) is fetched only then. True when it was completed.
- */
-export async function completeThumbnails(userId: string, id: string): Promise<boolean> {
-  const { completeCreation } = await import("./save");
-  return completeCreation(userId, id);
+/** Some of the user's creations by id, records only: those still there (another user's are not). */
+export async function getRecords(userId: string, ids: readonly string[]): Promise<CreationRecord[]> {
+  return guarded(async (database) => {
+    const tx = database.transaction("creations");
+    const found = await Promise.all(ids.map((id) => tx.store.get(id)));
+    await tx.done;
+    return found.filter((record): record is CreationRecord => record?.userId === userId);
+  });
 }

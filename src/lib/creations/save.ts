@@ -6,7 +6,7 @@
 import { toast } from "sonner";
 import { isCreationStoreError } from "./errors";
 import { openCreationsDb } from "./db";
-import { MADE_ROOM_MESSAGE, NO_ROOM_MESSAGE, NOT_KEPT_MESSAGE, NOT_KEPT_TOAST_ID } from "./messages";
+import { NOT_KEPT_MESSAGE, NOT_KEPT_TOAST_ID } from "./keep";
 import { registerKept } from "./origin";
 import { prepareCreation, withThumbnails } from "./prepare";
 import { getCreation } from "./read";
@@ -14,6 +14,9 @@ import { requestPersistence } from "./storage";
 import type { CreationRecord, NewCreation } from "./types";
 import { deleteOldestCreations, putCreation } from "./write";
 
+export const NO_ROOM_MESSAGE =
+  "Your result is here, but this device has no room left for it. Download it to keep it, or delete your oldest creations to make room.";
+export const MADE_ROOM_MESSAGE = "Made room: your 10 oldest creations were deleted and this result was kept.";
 const OLDEST_TO_DELETE = 10;
 
 /** Thumbnail work waiting its turn: one creation at a time, each when the page is idle. */

@@ -69,6 +69,9 @@ export type CreationFiles = { id: string; userId: string; file: Blob; original?:
 /** One creation with its full files. */
 export type Creation = { record: CreationRecord; files: CreationFiles };
 
+/** A creation opened to be shown: its files and, for a text result, the text. */
+export type OpenedCreation = Creation & { text?: string };
+
 /** A creation ready to be written: the record and its blobs. */
 export type PreparedCreation = {
   record: Omit<CreationRecord, "userId">;

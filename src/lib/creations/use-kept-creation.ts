@@ -1,15 +1,16 @@
 /**
- * The hooks of keeping results on the device (how a tool takes part is in keep.ts):
- * keepCreation bound to the signed-in user, the user's last creation of a tool, and showing it again
- * after a reload.
+ * The hooks of keeping results on the device (how a tool takes part is in keep.ts): keepCreation bound
+ * to the signed-in user, the user's last creation of a tool, and showing it again after a reload.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import type { ToolId } from "@/config/tools";
 import { useUser } from "@/lib/auth";
 import { blobDataUrl, blobText } from "@/lib/read-blob";
 import { keepCreation } from "./keep";
-import { getLastCreation } from "./read";
-import type { CreationFiles, CreationRecord, NewCreation } from "./types";
+import { lastCreationQuery } from "./queries";
+import { getCreation } from "./read";
+import type { Creation, CreationRecord, NewCreation } from "./types";
 
 /** keepCreation bound to the signed-in user (tools with several results per run). */
 export function useKeepCreation() {
@@ -21,72 +22,59 @@ export function useKeepCreation() {
   );
 }
 
-export type LastCreation = { record: CreationRecord; files: CreationFiles };
-
 /**
- * The signed-in user's newest creation of a tool, read once when the page opens (so a reload shows
- * the last result again). `creation` is null while loading, when there is none, or when storage is
- * unavailable.
+ * The signed-in user's newest creation of a tool, the record only (its `photo` is the group of versions
+ * it belongs to), read when the page opens and again after every change to it. `record` is null while
+ * loading, when there is none, or when storage is unavailable.
  */
-export function useLastCreation(tool: ToolId): { loading: boolean; creation: LastCreation | null } {
+export function useLastCreation(tool: ToolId): { loading: boolean; record: CreationRecord | null } {
   const userId = useUser()?.id;
-  const [state, setState] = useState<{ key: string | null; creation: LastCreation | null }>({
-    key: null,
-    creation: null,
-  });
-  const key = userId ? `${userId}:${tool}` : null;
-
-  useEffect(() => {
-    if (!userId || !key) return;
-    let active = true;
-    getLastCreation(userId, tool)
-      .then((creation) => {
-        if (active) setState({ key, creation });
-      })
-      .catch((error: unknown) => {
-        console.warn("Could not read the last creation", error);
-        if (active) setState({ key, creation: null });
-      });
-    return () => {
-      active = false;
-    };
-  }, [key, tool, userId]);
-
-  const ready = key !== null && state.key === key;
-  return { loading: key !== null && !ready, creation: ready ? state.creation : null };
+  const last = useQuery({ ...lastCreationQuery(userId ?? "", tool), enabled: Boolean(userId) });
+  return { loading: Boolean(userId) && last.isPending, record: last.data ?? null };
 }
 
 /** A kept creation ready to show again: its image as a data: URL, or its text. */
-export type RestoredCreation = LastCreation & { dataUrl?: string; text?: string };
+export type RestoredCreation = Creation & { dataUrl?: string; text?: string };
+
+/** The creation `record` names, with its image as a data: URL or its text. */
+async function restorable(userId: string, record: CreationRecord): Promise<RestoredCreation | null> {
+  const creation = await getCreation(userId, record.id);
+  if (!creation) return null;
+  const { file } = creation.files;
+  return record.kind === "text"
+    ? { ...creation, text: await blobText(file) }
+    : { ...creation, dataUrl: await blobDataUrl(file) };
+}
 
 /**
  * Shows the tool's last creation again after a reload: once, and only while `untouched` (nothing of
  * the user's own on the page yet). `show` gets the record (with its `details`), the result as a
- * data: URL (images, GIFs) or text, and the files (the kept original among them).
+ * data: URL (images, GIFs) or text, and the files (the kept original among them). The creation is the
+ * one that was last when the page opened: a result made on the page since is the user's own.
  */
 export function useRestoreLastCreation(
   tool: ToolId,
   untouched: boolean,
   show: (creation: RestoredCreation) => void,
 ): void {
-  const { creation } = useLastCreation(tool);
+  const userId = useUser()?.id;
+  const last = useLastCreation(tool);
+  const key = userId ? `${userId}:${tool}` : null;
+  const [opened, setOpened] = useState<{ key: string; record: CreationRecord | null } | null>(null);
+  if (key && !last.loading && opened?.key !== key) setOpened({ key, record: last.record });
+  const record = opened?.key === key ? opened.record : null;
   const done = useRef(false);
   const latest = useRef({ untouched, show });
   useEffect(() => {
     latest.current = { untouched, show };
   });
   useEffect(() => {
-    if (!creation || !untouched || done.current) return;
+    if (!userId || !record || !untouched || done.current) return;
     done.current = true;
-    const { record, files } = creation;
-    const read =
-      record.kind === "text"
-        ? blobText(files.file).then((text) => ({ ...creation, text }))
-        : blobDataUrl(files.file).then((dataUrl) => ({ ...creation, dataUrl }));
-    read
+    restorable(userId, record)
       .then((restored) => {
-        if (latest.current.untouched) latest.current.show(restored);
+        if (restored && latest.current.untouched) latest.current.show(restored);
       })
       .catch((error: unknown) => console.warn("Could not show the last result again", error));
-  }, [creation, untouched]);
+  }, [record, untouched, userId]);
 }

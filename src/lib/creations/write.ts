@@ -1,11 +1,12 @@
 /**
  * Writing creations: a prepared creation put in all three stores at once, one deleted (and put back:
- * undo), every one of a user's, or the oldest. Each write tells subscribeCreations what it changed, and
- * the cached reads of it are invalidated from there (sync.ts).
+ * undo), every one of a user's, or the oldest. Each write invalidates the cached reads it changed
+ * (sync.ts).
  */
-import { changed, guarded, type Db } from "./db";
+import { guarded, type Db } from "./db";
 import { listCreations } from "./list";
 import { filesOf, storedFiles, storedThumbs, thumbsOf } from "./stored-files";
+import { invalidateCreations } from "./sync";
 import type { CreationRecord, DeletedCreation, PreparedCreation } from "./types";
 
 /** Writes one prepared creation for the user, all or nothing. */
@@ -29,7 +30,7 @@ export async function putCreation(
       tx.done,
     ]);
   }, database);
-  changed(userId, [record]);
+  invalidateCreations({ userId, records: [record] });
   return record;
 }
 
@@ -58,7 +59,7 @@ export async function deleteCreation(userId: string, id: string): Promise<Delete
       files: files ? filesOf(files) : undefined,
     };
   });
-  if (deleted) changed(userId, [deleted.record]);
+  if (deleted) invalidateCreations({ userId, records: [deleted.record] });
   return deleted;
 }
 
@@ -76,7 +77,7 @@ export async function restoreCreation(deleted: DeletedCreation): Promise<void> {
     if (files) writes.push(tx.objectStore("files").put(files));
     await Promise.all([...writes, tx.done]);
   });
-  changed(userId, [deleted.record]);
+  invalidateCreations({ userId, records: [deleted.record] });
 }
 
 async function deleteRecords(userId: string, records: readonly CreationRecord[]): Promise<number> {
@@ -92,7 +93,7 @@ async function deleteRecords(userId: string, records: readonly CreationRecord[])
       tx.done,
     ]);
   });
-  changed(userId, records);
+  invalidateCreations({ userId, records });
   return records.length;
 }
 
