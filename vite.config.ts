@@ -122,10 +122,11 @@ export default defineConfig({
             },
             { name: "app", tags: ["$initial"], priority: 1 },
             // What every tool page takes from saved results at once (keep a result, show the last one
-            // again, take a handed-over photo), as one file rather than half a dozen small ones.
+            // again), as one file rather than half a dozen small ones. (Taking a handed-over photo stays
+            // with the photo tools' upload: the animator has none.)
             {
               name: "creations",
-              test: /src[\\/]lib[\\/]creations[\\/](db|errors|keep|keys|origin|queries|read|stored-files|use-incoming-photos|use-kept-creation)\.ts$/,
+              test: /src[\\/]lib[\\/]creations[\\/](chosen|db|errors|keep|keys|origin|queries|read|stored-files|use-kept-creation)\.ts$/,
               priority: 1,
             },
           ],

@@ -72,7 +72,7 @@ export function useArt() {
   useRestoreLastCreation(
     "art",
     !original && ai.state.status === "idle" && !loading,
-    ({ dataUrl, files, record }) => {
+    ({ dataUrl, files, record, tagOriginal }) => {
       if (!dataUrl || !files.original) return;
       const from: ArtSource = record.details?.source === "drawing" ? "drawing" : "upload";
       // "Edit with…" from the picture shown again starts its chain at this creation.
@@ -80,6 +80,7 @@ export function useArt() {
       void restorePhoto(files.original)
         .then((image) => {
           if (!image) return;
+          tagOriginal(image.file);
           sourceRef.current = from;
           setSource(from);
           ai.restore({ dataUrl, local: false }, { image });

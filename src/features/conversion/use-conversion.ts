@@ -86,13 +86,15 @@ export function useConversion(variant: Variant) {
   useRestoreLastCreation(
     variant.id,
     !touched && !original && ai.state.status === "idle" && !loading,
-    ({ dataUrl, record, files }) => {
+    ({ dataUrl, record, files, tagOriginal }) => {
       if (!dataUrl || !files.original || record.kind !== "image") return;
       // "Edit with…" from the result shown again starts its chain at this creation.
       registerKept(dataUrl, Promise.resolve(record));
       void restorePhoto(files.original)
         .then((image) => {
           if (!image) return;
+          // Results made from the photo shown again are versions of the same photo.
+          tagOriginal(image.file);
           const prompt = record.prompt ?? record.instruction;
           restore({ dataUrl, prompt, local: false, restored: true }, { operation: { kind: "first" }, image });
         })

@@ -77,14 +77,20 @@ export function usePoem() {
   const busy = ai.running;
 
   // A reload shows the last poem again with its photo (kept on the device).
-  useRestoreLastCreation("poetry", !photo && ai.state.status === "idle" && !loading, ({ text, files }) => {
-    if (!text || !files.original) return;
-    void restorePhoto(files.original, "photo.jpg")
-      .then((image) => {
-        if (image) ai.restore({ text, complete: true }, { image });
-      })
-      .catch((error: unknown) => console.warn("Could not show the last poem again", error));
-  });
+  useRestoreLastCreation(
+    "poetry",
+    !photo && ai.state.status === "idle" && !loading,
+    ({ text, files, tagOriginal }) => {
+      if (!text || !files.original) return;
+      void restorePhoto(files.original, "photo.jpg")
+        .then((image) => {
+          if (!image) return;
+          tagOriginal(image.file);
+          ai.restore({ text, complete: true }, { image });
+        })
+        .catch((error: unknown) => console.warn("Could not show the last poem again", error));
+    },
+  );
 
   /** A new photo: checked and shown first, then the poem is written. A refused file counts nothing. */
   const selectFile = useCallback(

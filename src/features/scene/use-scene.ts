@@ -7,10 +7,9 @@ import { toast } from "sonner";
 import { SCENE_TYPES, type ScenePosition, type SceneType } from "@/config/prompts";
 import { getTool } from "@/config/tools";
 import {
+  copyPhotoOrigin,
   originalOf,
-  photoOrigin,
   registerKept,
-  setPhotoOrigin,
   useIncomingPhotos,
   useRestoreLastCreation,
 } from "@/lib/creations";
@@ -77,7 +76,7 @@ export function useScene() {
   useRestoreLastCreation(
     "scene",
     bases.length === 0 && ai.state.status === "idle" && loading === null,
-    ({ dataUrl, files, record }) => {
+    ({ dataUrl, files, record, tagOriginal }) => {
       const type = SCENE_TYPES.find((t) => t === record.details?.type);
       if (!dataUrl || !files.original || !type) return;
       // "Edit with…" from the change shown again starts its chain at this creation.
@@ -86,6 +85,7 @@ export function useScene() {
         .then((image) => {
           // Anything the user picked meanwhile wins.
           if (!adopt(image)) return;
+          tagOriginal(image.file);
           setBases([image]);
           ai.restore({ dataUrl, type, local: false });
         })
@@ -162,9 +162,9 @@ export function useScene() {
     try {
       const blob = dataUrlToBlob(result.dataUrl);
       file = new File([blob], tool.downloadName, { type: blob.type || "image/png" });
-      // The next change is made from the same chain of results as this one (a handed-over photo's).
-      const chain = base && photoOrigin(originalOf(base));
-      if (chain) setPhotoOrigin(file, chain);
+      // The next change is made from the same chain of results as this one (a handed-over photo's),
+      // and is another version of the same photo.
+      if (base) copyPhotoOrigin(originalOf(base)!, file);
     } catch {
       refuse(null, KEEP_EDITING_FAILED);
       return false;

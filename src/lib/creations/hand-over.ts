@@ -1,9 +1,12 @@
-/** Sends a result on to another tool as its photo ("Edit with…"): no download, no upload. */
+/**
+ * Sends a result on to another tool as its photo ("Edit with…"): no download, no upload. The photo
+ * carries the chain it came from and the group of versions of the result it was.
+ */
 import { getTool, type ToolId } from "@/config/tools";
 import { dataUrlToBlob } from "@/lib/image/download";
 import { putIncoming } from "./incoming";
-import { chainOf, keptRecordOf } from "./origin";
-import type { ChainStep, EditWithSource, IncomingPhotoState } from "./types";
+import { chainOf, keptRecordOf, photoOf } from "./origin";
+import type { EditWithSource, IncomingPhotoState, PhotoOrigin } from "./types";
 
 export const HAND_OVER_FAILED =
   "That result could not be opened in the other tool. Download it and upload it there instead.";
@@ -20,16 +23,19 @@ async function blobOf(image: EditWithSource["image"]): Promise<Blob> {
   return response.blob();
 }
 
-async function chainFor(source: EditWithSource): Promise<ChainStep[]> {
-  if (source.creation) return chainOf(source.creation);
-  if (typeof source.image !== "function") {
-    const kept = await Promise.race([
+/**
+ * Where the handed-over photo comes from: the chain of the creation it is (or its tool alone, when it
+ * was not kept) and that creation's group of versions, which results made from it join.
+ */
+async function originFor(source: EditWithSource): Promise<PhotoOrigin> {
+  let kept: EditWithSource["creation"] = source.creation;
+  if (!kept && typeof source.image !== "function") {
+    kept = await Promise.race([
       keptRecordOf(source.image),
       new Promise<null>((resolve) => setTimeout(() => resolve(null), KEPT_WAIT_MS)),
     ]);
-    if (kept) return chainOf(kept);
   }
-  return [{ tool: source.tool }];
+  return kept ? { chain: chainOf(kept), photo: photoOf(kept) } : { chain: [{ tool: source.tool }] };
 }
 
 const EXTENSIONS: Record<string, string> = {
@@ -47,9 +53,9 @@ export async function handOver(
   source: EditWithSource,
   target: ToolId,
 ): Promise<{ path: string; state: IncomingPhotoState }> {
-  const [blob, chain] = await Promise.all([blobOf(source.image), chainFor(source)]);
+  const [blob, origin] = await Promise.all([blobOf(source.image), originFor(source)]);
   const type = blob.type || "image/png";
   const file = new File([blob], `${source.tool}-result.${EXTENSIONS[type] ?? "png"}`, { type });
-  const id = await putIncoming([file], "edit", chain);
+  const id = await putIncoming([file], "edit", origin.chain, origin.photo);
   return { path: getTool(target).path, state: { incoming: id } };
 }

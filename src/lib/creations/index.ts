@@ -11,6 +11,7 @@
  */
 export type {
   ChainStep,
+  ChosenVersion,
   Creation,
   CreationFiles,
   CreationKind,
@@ -26,7 +27,9 @@ export type {
   ListQuery,
   NewCreation,
   OpenedCreation,
+  PhotoOrigin,
   StorageEstimateInfo,
+  VersionGroup,
 } from "./types";
 export { CreationStoreError, isCreationStoreError, type CreationStoreErrorKind } from "./errors";
 
@@ -39,8 +42,22 @@ export {
   type RestoredCreation,
 } from "./use-kept-creation";
 
-// Where a photo came from: the chain of results before it.
-export { chainOf, keptRecordOf, photoOrigin, registerKept, setPhotoOrigin } from "./origin";
+// Where a photo came from: the chain of results before it, and the group of versions it starts or joins.
+export {
+  chainOf,
+  copyPhotoOrigin,
+  keptRecordOf,
+  photoGroup,
+  photoOf,
+  photoOrigin,
+  registerKept,
+  setPhotoOrigin,
+} from "./origin";
+
+// Versions of a photo: the group's creations, and the one chosen on a tool.
+export { getChosenVersion } from "./chosen";
+export { setChosenVersion } from "./choose";
+export { useChosenVersion, useToolVersions, useVersions, type ToolVersions } from "./use-versions";
 
 // Photos handed to a tool: "Edit with…", the share sheet, "Open with".
 export { HAND_OVER_FAILED, handOver } from "./hand-over";
@@ -56,11 +73,11 @@ export { INCOMING_LOST, useIncomingPhotos } from "./use-incoming-photos";
 
 // Reading and deleting (My Creations, Batch's last run, Settings).
 export { getCreation, getLastCreation } from "./read";
-export { creationsUsage, getThumbs, listCreations } from "./list";
+export { creationsUsage, getThumbs, getVersions, listCreations } from "./list";
 export { deleteAllCreations, deleteCreation, deleteOldestCreations, restoreCreation } from "./write";
 export { creationKeys } from "./keys";
 export { creationQuery, lastCreationQuery } from "./queries";
-export { creationsListQuery, recordsQuery, thumbsQuery, usageQuery } from "./list-queries";
+export { creationsListQuery, recordsQuery, thumbsQuery, usageQuery, versionsQuery } from "./list-queries";
 /** A kept text result's text. */
 export { blobText as readText } from "@/lib/read-blob";
 

@@ -11,8 +11,9 @@
  *
  *    `file` is a Blob, a data: URL or (kind "text") the text; `fileName` defaults to the tool's
  *    downloadName (config/tools.ts); `original` (a Blob or an object/data URL; originalOf(image)
- *    for a LoadedImage, HEIC included) gives the thumbnail and the before/after slider. Return null
- *    to keep nothing for that result.
+ *    for a LoadedImage, HEIC included) gives the thumbnail and the before/after slider, and the group
+ *    of versions: every result kept with the same original (the same Blob or URL: keep one
+ *    LoadedImage per photo) is a version of the same photo. Return null to keep nothing for that result.
  * 2. Several results per run (batch): `const keep = useKeepCreation();` then `keep({...})` for each
  *    result as it arrives. Outside React: `keepCreation(userId, {...})`.
  * 3. Showing the last result again after a reload, while the page is still empty:
@@ -20,15 +21,17 @@
  *      useRestoreLastCreation("celebrations", ai.state.status === "idle", ({ dataUrl, record }) =>
  *        ai.restore({ dataUrl, ...record.details }))
  *
- *    (`details`, given when keeping, round-trips the tool's own settings; `useLastCreation` gives
- *    the raw record and files for pages that need more, e.g. the original photo as a File.)
+ *    (`details`, given when keeping, round-trips the tool's own settings; `files.original` is the
+ *    photo: shown again, tag it with `tagOriginal(image.file)` so the next results join its group.
+ *    The version shown is the one chosen on the tool (chosen.ts), else the tool's newest.)
+ * 4. The versions of the photo on screen (a strip): useToolVersions(tool), or versionsQuery.
  *
  * A failed save (private browsing, storage full) shows ONE plain toast; the result still shows and
  * downloads. Usage counts are never touched here.
  */
 import { toast } from "sonner";
 import { isHeifType, type LoadedImage } from "@/lib/image";
-import { photoOrigin, registerKept, setPhotoOrigin } from "./origin";
+import { copyPhotoOrigin, groupOf, photoOrigin, registerKept } from "./origin";
 import type { CreationRecord, NewCreation } from "./types";
 
 export const NOT_KEPT_MESSAGE =
@@ -56,10 +59,12 @@ export async function keepCreation(
   if (!value) return null;
   // A result made from a handed-over result remembers the chain ("Edit with…", origin.ts).
   const from = value.from ?? photoOrigin(value.original);
-  const item = from ? { ...value, from } : value;
   let stored: (record: CreationRecord | null) => void = () => undefined;
-  registerKept(item.file, new Promise((resolve) => (stored = resolve)));
+  registerKept(value.file, new Promise((resolve) => (stored = resolve)));
   try {
+    // Every result made from the same photo is one group of versions (origin.ts).
+    const photo = value.photo ?? (await groupOf(value.original));
+    const item = { ...value, ...(from ? { from } : {}), ...(photo ? { photo } : {}) };
     const { saveKept } = await import("./save");
     return await saveKept(userId, item, stored);
   } catch (error) {
@@ -75,9 +80,8 @@ export async function keepCreation(
 export function originalOf(image: LoadedImage | null | undefined): Blob | string | null {
   if (!image) return null;
   if (!isHeifType(image.type)) return image.file;
-  // The browser-readable copy carries the chain of the file it was made from.
-  const chain = photoOrigin(image.file);
-  if (chain) setPhotoOrigin(image.previewUrl, chain);
+  // The browser-readable copy carries the chain and the group of the file it was made from.
+  copyPhotoOrigin(image.file, image.previewUrl);
   return image.previewUrl;
 }
 

@@ -18,6 +18,8 @@ export const creationKeys = {
   detail: (userId: string, id: string) => ["creations", userId, "detail", id] as const,
   /** One creation's small pictures. */
   thumbs: (userId: string, id: string) => ["creations", userId, "thumbs", id] as const,
+  /** The versions of one photo: its group's creations, oldest first, and the photo. */
+  versions: (userId: string, photo: string) => ["creations", userId, "versions", photo] as const,
   /** Some creations' records, by id (the steps of a chain). */
   records: (userId: string, ids: readonly string[]) => ["creations", userId, "records", ids] as const,
   /** How many creations the user has here, the bytes they take and what the browser allows. */

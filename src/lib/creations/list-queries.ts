@@ -4,7 +4,7 @@
  */
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { creationKeys, type CreationsListKey } from "./keys";
-import { creationsUsage, getRecords, getThumbs, listCreations } from "./list";
+import { creationsUsage, getRecords, getThumbs, getVersions, listCreations } from "./list";
 import { estimateStorage } from "./storage";
 import { onDevice, readers } from "./queries";
 import type { CreationKind } from "./types";
@@ -52,6 +52,20 @@ export const thumbsQuery = (userId: string, creation: { id: string; kind: Creati
     },
     ...onDevice,
     staleTime: Infinity,
+  });
+
+/**
+ * The versions of one photo (`photo`: a creation's group): its creations oldest first and the photo
+ * they were made from, for a strip of versions. Again after any of them is kept, deleted or put back.
+ */
+export const versionsQuery = (userId: string, photo: string) =>
+  queryOptions({
+    queryKey: creationKeys.versions(userId, photo),
+    queryFn: ({ client }) => {
+      readers.add(client);
+      return getVersions(userId, photo);
+    },
+    ...onDevice,
   });
 
 /** The records of some of the user's creations (a chain's steps): those still there, by id. */

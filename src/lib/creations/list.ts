@@ -1,10 +1,17 @@
 /**
- * The reads of My Creations (and of Batch's last run): the user's records filtered and paged, their
- * thumbnails, and how much they take. Records only: no list ever reads a file.
+ * The reads of My Creations (and of Batch's last run): the user's records filtered and paged, the
+ * versions of one photo, their thumbnails, and how much they take. No list reads a result's file.
  */
-import { byUser, byUserTool, guarded } from "./db";
-import { thumbsOf } from "./stored-files";
-import type { CreationRecord, CreationsUsage, CreationThumbs, ListPage, ListQuery } from "./types";
+import { byUser, byUserAnd, guarded } from "./db";
+import { filesOf, thumbsOf } from "./stored-files";
+import type {
+  CreationRecord,
+  CreationsUsage,
+  CreationThumbs,
+  ListPage,
+  ListQuery,
+  VersionGroup,
+} from "./types";
 
 function matcher(search: string | undefined): (record: CreationRecord) => boolean {
   const words = (search ?? "").toLowerCase().split(/\s+/).filter(Boolean);
@@ -19,7 +26,7 @@ function matcher(search: string | undefined): (record: CreationRecord) => boolea
 export async function listCreations(userId: string, query: ListQuery = {}): Promise<ListPage> {
   const records = await guarded((database) =>
     query.tool
-      ? database.getAllFromIndex("creations", "by-user-tool", byUserTool(userId, query.tool))
+      ? database.getAllFromIndex("creations", "by-user-tool", byUserAnd(userId, query.tool))
       : database.getAllFromIndex("creations", "by-user", byUser(userId)),
   );
   const matches = records.filter(matcher(query.search)).reverse();
@@ -56,5 +63,27 @@ export async function getRecords(userId: string, ids: readonly string[]): Promis
     const found = await Promise.all(ids.map((id) => tx.store.get(id)));
     await tx.done;
     return found.filter((record): record is CreationRecord => record?.userId === userId);
+  });
+}
+
+/**
+ * The versions of one photo: the user's creations of the group, oldest first, and the first version's
+ * kept original as the photo they were all made from. A creation kept before there were groups is a
+ * group of its own, under its own id.
+ */
+export async function getVersions(userId: string, photo: string): Promise<VersionGroup> {
+  return guarded(async (database) => {
+    const tx = database.transaction(["creations", "files"]);
+    const creations = tx.objectStore("creations");
+    const versions = await creations.index("by-user-photo").getAll(byUserAnd(userId, photo));
+    if (versions.length === 0) {
+      const own = await creations.get(photo);
+      if (own?.userId === userId && !own.photo) versions.push({ ...own, photo });
+    }
+    const first = versions.find((record) => record.hasOriginal);
+    const files = first && (await tx.objectStore("files").get(first.id));
+    await tx.done;
+    const original = files && files.userId === userId ? filesOf(files).original : undefined;
+    return { photo, versions, original: original ?? null };
   });
 }

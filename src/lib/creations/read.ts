@@ -3,7 +3,7 @@
  * page shows again after a reload). Small on purpose: every tool page loads it at once.
  */
 import type { ToolId } from "@/config/tools";
-import { byUserTool, guarded } from "./db";
+import { byUserAnd, guarded } from "./db";
 import { filesOf } from "./stored-files";
 import type { Creation, CreationRecord } from "./types";
 
@@ -27,7 +27,7 @@ export async function getLastRecord(userId: string, tool: ToolId): Promise<Creat
     const cursor = await database
       .transaction("creations")
       .store.index("by-user-tool")
-      .openCursor(byUserTool(userId, tool), "prev");
+      .openCursor(byUserAnd(userId, tool), "prev");
     return cursor?.value ?? null;
   });
 }

@@ -4,6 +4,7 @@
  * canvas thumbnails of thumbnail.ts) and the one failure toast.
  */
 import { toast } from "sonner";
+import { setChosenVersion } from "./choose";
 import { isCreationStoreError } from "./errors";
 import { openCreationsDb } from "./db";
 import { NOT_KEPT_MESSAGE, NOT_KEPT_TOAST_ID } from "./keep";
@@ -59,6 +60,8 @@ export async function saveCreation(
   const database = openCreationsDb();
   const quick = await prepareCreation(creation, Date.now(), { thumbnails: false });
   let record = await putCreation(userId, quick, database);
+  // The newest result is the version chosen on its tool, until another is picked.
+  setChosenVersion(userId, record.tool, { photo: record.photo, id: record.id });
   options.onStored?.(record);
   void requestPersistence();
   try {

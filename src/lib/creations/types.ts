@@ -8,6 +8,12 @@ import type { ToolId } from "@/config/tools";
 /** One step of a chain: the tool that made it and, once kept, the creation it is. */
 export type ChainStep = { tool: ToolId; id?: string };
 
+/**
+ * Where a photo came from: the results before it (none for a photo of the user's own) and the group of
+ * versions a result made from it joins (origin.ts).
+ */
+export type PhotoOrigin = { chain: readonly ChainStep[]; photo?: string };
+
 export type CreationKind = "image" | "gif" | "text";
 
 /**
@@ -35,6 +41,11 @@ export type NewCreation = {
    * when omitted (origin.ts).
    */
   from?: readonly ChainStep[];
+  /**
+   * The group of versions it joins (every result made from the same photo). Worked out from `original`
+   * when omitted (origin.ts); a result with neither is a group of its own.
+   */
+  photo?: string;
 };
 
 /** One kept result as lists show it: small, with no file in it. */
@@ -56,6 +67,12 @@ export type CreationRecord = {
   hasOriginal: boolean;
   /** The results this one was made from, oldest first: "Hulk → Frog" (none for a photo of the user's own). */
   from?: readonly ChainStep[];
+  /**
+   * The group of versions it belongs to: every result made from the same photo, including those made
+   * from a result of it handed on with "Edit with…". The id of the group's first creation, or a new one.
+   * A creation kept before there were groups has none in memory: it is a group of its own (photoOf).
+   */
+  photo: string;
   /** The first lines of a text result, for the grid. */
   excerpt?: string;
 };
@@ -104,8 +121,17 @@ export type StorageEstimateInfo = { usage: number; quota: number };
  */
 export type CreationsChange = {
   userId: string;
-  records: readonly Pick<CreationRecord, "id" | "tool">[] | null;
+  records: readonly Pick<CreationRecord, "id" | "tool" | "photo">[] | null;
 };
+
+/**
+ * The versions of one photo: every creation of the group, oldest first, and the photo they were made
+ * from (the first version's kept original; null when none was kept).
+ */
+export type VersionGroup = { photo: string; versions: CreationRecord[]; original: Blob | null };
+
+/** The version chosen on a tool: the group on screen and the creation shown of it. */
+export type ChosenVersion = { photo: string; id: string };
 
 /** Where handed-over photos came from: the share sheet, "Open with", or "Edit with…". */
 export type IncomingSource = "share" | "open-with" | "edit";
@@ -117,6 +143,8 @@ export type IncomingPhotos = {
   files: File[];
   /** The chain of results the photo came from ("Edit with…"). */
   from?: ChainStep[];
+  /** The group of versions of the result it was ("Edit with…"): results made from it join it. */
+  photo?: string;
   createdAt: number;
 };
 
@@ -130,5 +158,5 @@ export type EditWithSource = {
   /** The tool that made it. */
   tool: ToolId;
   /** The kept creation, when the page has it (My Creations); else it is looked up by `image`. */
-  creation?: Pick<CreationRecord, "id" | "tool" | "from"> | null;
+  creation?: (Pick<CreationRecord, "id" | "tool" | "from"> & { photo?: string }) | null;
 };

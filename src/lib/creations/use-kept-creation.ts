@@ -7,7 +7,9 @@ import { useQuery } from "@tanstack/react-query";
 import type { ToolId } from "@/config/tools";
 import { useUser } from "@/lib/auth";
 import { blobDataUrl, blobText } from "@/lib/read-blob";
+import { getChosenVersion } from "./chosen";
 import { keepCreation } from "./keep";
+import { photoOf, setPhotoOrigin } from "./origin";
 import { lastCreationQuery } from "./queries";
 import { getCreation } from "./read";
 import type { Creation, CreationRecord, NewCreation } from "./types";
@@ -34,23 +36,39 @@ export function useLastCreation(tool: ToolId): { loading: boolean; record: Creat
 }
 
 /** A kept creation ready to show again: its image as a data: URL, or its text. */
-export type RestoredCreation = Creation & { dataUrl?: string; text?: string };
+export type RestoredCreation = Creation & {
+  dataUrl?: string;
+  text?: string;
+  /**
+   * Tags the photo the page shows again (the LoadedImage's `file` read from `files.original`) with
+   * this creation's chain and group: results made from it are versions of the same photo.
+   */
+  tagOriginal: (photo: Blob | string) => void;
+};
 
-/** The creation `record` names, with its image as a data: URL or its text. */
-async function restorable(userId: string, record: CreationRecord): Promise<RestoredCreation | null> {
-  const creation = await getCreation(userId, record.id);
+/**
+ * What a tool page shows again: the version chosen on it while it is still there, else `last`, with
+ * its image as a data: URL or its text.
+ */
+async function restorable(userId: string, last: CreationRecord): Promise<RestoredCreation | null> {
+  const chosen = getChosenVersion(userId, last.tool);
+  const found = chosen && chosen.id !== last.id ? await getCreation(userId, chosen.id) : null;
+  const creation = found?.record.tool === last.tool ? found : await getCreation(userId, last.id);
   if (!creation) return null;
-  const { file } = creation.files;
+  const { record, files } = creation;
+  const tagOriginal = (photo: Blob | string) => setPhotoOrigin(photo, record.from ?? [], photoOf(record));
   return record.kind === "text"
-    ? { ...creation, text: await blobText(file) }
-    : { ...creation, dataUrl: await blobDataUrl(file) };
+    ? { ...creation, tagOriginal, text: await blobText(files.file) }
+    : { ...creation, tagOriginal, dataUrl: await blobDataUrl(files.file) };
 }
 
 /**
  * Shows the tool's last creation again after a reload: once, and only while `untouched` (nothing of
  * the user's own on the page yet). `show` gets the record (with its `details`), the result as a
- * data: URL (images, GIFs) or text, and the files (the kept original among them). The creation is the
- * one that was last when the page opened: a result made on the page since is the user's own.
+ * data: URL (images, GIFs) or text, the files (the kept original among them) and `tagOriginal`, for the
+ * photo shown again. The creation is the version chosen on the tool (chosen.ts) while it is still
+ * there, else the tool's newest, as they were when the page opened: a result made on the page since is
+ * the user's own.
  */
 export function useRestoreLastCreation(
   tool: ToolId,

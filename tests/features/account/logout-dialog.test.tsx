@@ -79,6 +79,7 @@ async function keepFor(userId: string, id: string) {
       mimeType: "text/plain",
       fileName: "poem.txt",
       instruction: `a poem ${id}`,
+      photo: id,
       createdAt: Date.now(),
       fileSize: 4,
       totalSize: 4,
