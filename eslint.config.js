@@ -41,6 +41,16 @@ const noApp = {
   message: "Only src/app composes the app: move what you need into components, hooks, lib or config.",
 };
 
+/**
+ * Saved results are one module (src/lib/creations) with one public entry: the rest of the app imports
+ * `@/lib/creations`, never a file under it (docs/architecture.md "Keeping results"). Its own files import
+ * each other by relative paths; the service worker (src/sw, no zone) takes `creations/incoming` directly.
+ */
+const creationsEntry = {
+  group: ["@/lib/creations/*", "**/lib/creations/*"],
+  message: "Import saved results from their public entry, @/lib/creations (src/lib/creations/index.ts).",
+};
+
 const featureZones = FEATURES.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
@@ -62,6 +72,7 @@ const featureZones = FEATURES.map((feature) => ({
           },
           noApp,
           otherTools(),
+          creationsEntry,
         ],
       },
     ],
@@ -82,6 +93,7 @@ const toolZones = TOOLS.map((tool) => ({
           },
           noApp,
           otherTools(tool),
+          creationsEntry,
         ],
       },
     ],
@@ -101,10 +113,17 @@ const sharedZone = {
           },
           noApp,
           otherTools(),
+          creationsEntry,
         ],
       },
     ],
   },
+};
+
+/** src/app may import anything but the inside of the saved-results module. */
+const appZone = {
+  files: ["src/app/**/*.{ts,tsx}"],
+  rules: { "no-restricted-imports": ["error", { patterns: [creationsEntry] }] },
 };
 
 export default tseslint.config(
@@ -143,4 +162,5 @@ export default tseslint.config(
   ...featureZones,
   ...toolZones,
   sharedZone,
+  appZone,
 );

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { localBackend } from "./server/backend/plugin.ts";
@@ -16,6 +16,22 @@ import { sonnerOnDemand } from "./server/build/sonner-on-demand.ts";
 process.env.SUPALITE_DB_URL ||= path.resolve(".data/local-db");
 process.env.LITE_TELEMETRY = "0";
 
+/**
+ * Modules that only re-export, declared free of side effects: a page that imports one name from such an
+ * entry loads the files behind that name, not every file the entry names (the bundler otherwise keeps a
+ * static edge to each). The saved-results module's public entry is one: a tool page takes two hooks from
+ * it, not the save path, the hand-over or My Creations' reads.
+ */
+function pureEntries(files: string[]): Plugin {
+  const pure = new Set(files.map((file) => path.resolve(file)));
+  return {
+    name: "pure-entries",
+    transform(code, id) {
+      return pure.has(id.split("?")[0]!) ? { code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // First: in `vite preview` its security headers go on every answer of every plugin below; in a
@@ -26,6 +42,7 @@ export default defineConfig({
     // decides VITE_LOCAL_PREVIEW_ENGINE before the local preview engine's plugin does.
     aiMode(),
     sonnerOnDemand(),
+    pureEntries(["src/lib/creations/index.ts"]),
     react(),
     tailwindcss(),
     // Local Supabase (auth + REST) on the app's own origin, in `vite` and `vite preview` only; a
@@ -87,6 +104,14 @@ export default defineConfig({
               priority: 2,
             },
             { name: "app", tags: ["$initial"], priority: 1 },
+            // What every tool page takes from saved results at once (keep a result, show the last one
+            // again), as one file rather than half a dozen small ones. (Taking a handed-over photo stays
+            // with the photo tools' upload: the animator has none.)
+            {
+              name: "creations",
+              test: /src[\\/]lib[\\/]creations[\\/](chosen|db|errors|keep|keys|origin|queries|read|stored-files|use-kept-creation)\.ts$/,
+              priority: 1,
+            },
           ],
         },
       },

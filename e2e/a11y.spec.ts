@@ -94,7 +94,7 @@ test("the other tool pages, My Creations, pricing and help signed in, empty", as
 });
 
 /**
- * A photo shared into the app, as the service worker keeps it (src/lib/incoming-photos.ts: the
+ * A photo shared into the app, as the service worker keeps it (src/lib/creations/incoming.ts: the
  * "cucumber-incoming" database); resolves with its id for /share?id=….
  */
 async function seedSharedPhoto(page: Page, bytes: number[]) {

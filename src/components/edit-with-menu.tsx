@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { photoTools, type ToolId } from "@/tools/registry";
-import { HAND_OVER_FAILED, handOver, type EditWithSource } from "@/lib/hand-over";
+import { HAND_OVER_FAILED, handOver, type EditWithSource } from "@/lib/creations";
 import { EDIT_WITH_LABEL } from "./edit-with-button";
 
 type EditWithMenuProps = {

@@ -5,7 +5,7 @@
  * edit-with-menu.tsx): no page pays for it in its first load.
  */
 import { lazyPart } from "@/components/on-demand";
-import type { EditWithSource } from "@/lib/hand-over";
+import type { EditWithSource } from "@/lib/creations";
 
 export type EditWithProps = {
   source: EditWithSource;

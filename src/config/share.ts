@@ -16,7 +16,7 @@ export const SHARED_IMAGE_TYPES = {
   "image/heic": [".heic"],
   "image/heif": [".heif"],
 } as const;
-/** The chooser's query parameter naming the handed-over photos (src/lib/incoming-photos.ts). */
+/** The chooser's query parameter naming the handed-over photos (src/lib/creations/incoming.ts). */
 export const SHARE_ID_PARAM = "id";
 /** The chooser's query parameter saying a share arrived but could not be kept ("1"). */
 export const SHARE_FAILED_PARAM = "failed";

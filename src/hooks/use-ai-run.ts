@@ -7,11 +7,10 @@ import { afterFailedServerRun, countedByServer, planCheckFailure } from "@/lib/a
 import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import { MESSAGES } from "@/lib/gemini/errors";
-import type { NewCreation } from "@/lib/creations/types";
+import { keepCreation, type NewCreation } from "@/lib/creations";
 import { isOnline } from "@/lib/connection";
 import { CONNECTION_LOST_MESSAGE, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
 import { recordConversion } from "@/lib/usage";
-import { keepCreation } from "@/lib/keep-creation";
 import { useAllowance, type Denied } from "./use-allowance";
 
 /** A failure as the user sees it: the tool's message (SPEC 8) and one plain sentence of what to do. */
@@ -72,7 +71,7 @@ export type AiRunOptions<I, R> = {
   /** Called with each result as it arrives, before it is shown. */
   onResult?: (result: R, input: I) => void;
   /**
-   * Keep each result on the device (see src/lib/keep-creation.ts): what to save for it,
+   * Keep each result on the device (see src/lib/creations/keep.ts): what to save for it,
    * or null for nothing. Called right after the result came back; the save runs in the background
    * and never blocks or fails the run.
    */

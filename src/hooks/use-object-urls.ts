@@ -1,5 +1,5 @@
 /** Object URLs a component shows: made from Blobs, revoked one by one, and all of them when it unmounts. */
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 
 export type ObjectUrls = {
   /** An object URL for `blob`, revoked when the component unmounts unless `revoke` came first. */
@@ -28,4 +28,30 @@ export function useObjectUrls(): ObjectUrls {
     if (url && urls.current.delete(url)) URL.revokeObjectURL(url);
   }, []);
   return useMemo(() => ({ make, revoke }), [make, revoke]);
+}
+
+/** An object URL of `blob` made while someone subscribes, revoked when they let go (useSyncExternalStore). */
+function objectUrlStore(blob: Blob | null | undefined) {
+  let url: string | undefined;
+  return {
+    subscribe(changed: () => void) {
+      url = blob ? URL.createObjectURL(blob) : undefined;
+      changed();
+      return () => {
+        if (url) URL.revokeObjectURL(url);
+        url = undefined;
+      };
+    },
+    current: () => url,
+  };
+}
+
+/**
+ * An object URL of `blob` for as long as the component shows it: made when the component subscribes
+ * (once it is on screen), revoked when it lets go or the blob changes. Undefined without a blob, and in
+ * the first render.
+ */
+export function useObjectUrl(blob: Blob | null | undefined): string | undefined {
+  const store = useMemo(() => objectUrlStore(blob), [blob]);
+  return useSyncExternalStore(store.subscribe, store.current, () => undefined);
 }

@@ -7,15 +7,18 @@
  * file name. A tool hook keeps only what is its own: its form, its inputs, its words.
  */
 import { useCallback, useEffect, useRef } from "react";
-import type { NewCreation } from "@/lib/creations/types";
 import { useApiKey } from "@/lib/api-key";
+import {
+  registerKept,
+  useIncomingPhotos,
+  useRestoreLastCreation,
+  type NewCreation,
+  type RestoredCreation,
+} from "@/lib/creations";
 import { downloadImage } from "@/lib/image";
-import { registerKept } from "@/lib/photo-origin";
 import { getTool, type ToolId } from "@/tools/registry";
 import { toolRunContext, type ToolRunContext } from "@/tools/run-context";
 import { useAiRun, type AiRunContext, type AiRunOptions } from "./use-ai-run";
-import { useIncomingPhotos } from "./use-incoming-photos";
-import { useRestoreLastCreation, type RestoredCreation } from "./use-kept-creation";
 
 /** A result as the page holds it: the tool's own, plus where it came from. */
 export type ToolResult<R> = R & {

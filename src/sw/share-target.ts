@@ -1,11 +1,11 @@
 /**
  * The service worker's side of "Share → Cucumber.AI": the share sheet POSTs the photos (multipart);
- * they are kept in IndexedDB (src/lib/incoming-photos.ts) and the visitor is sent on to the chooser,
+ * they are kept in IndexedDB (src/lib/creations/incoming.ts) and the visitor is sent on to the chooser,
  * which works from there (sign-in first when needed, the same checks as an upload).
  */
 import { paths } from "@/config/paths";
 import { SHARE_FAILED_PARAM, SHARE_FILES_FIELD, SHARE_ID_PARAM, SHARE_TARGET_ACTION } from "@/config/share";
-import { putIncoming } from "@/lib/incoming-photos";
+import { putIncoming } from "@/lib/creations/incoming";
 
 /** True for the share sheet's POST (the only request the worker answers itself). */
 export function isShareTarget(request: Request): boolean {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
-  canvasThumbnailMaker,
   deleteCreation,
   getCreation,
   getLastCreation,
   getThumbs,
   listCreations,
   restoreCreation,
-  saveCreation,
 } from "@/lib/creations";
+import { saveCreation } from "@/lib/creations/save";
+import { canvasThumbnailMaker } from "@/lib/creations/thumbnail";
 
 // The real thumbnail maker (canvas) and the store on the browser's own IndexedDB, in headless Chromium.
 

@@ -10,8 +10,7 @@ import { Toaster } from "sonner";
 import { describe, expect, it, vi } from "vitest";
 import { EditWith } from "@/components/edit-with";
 import { getTool, photoTools } from "@/tools/registry";
-import { HAND_OVER_FAILED, type EditWithSource } from "@/lib/hand-over";
-import { readIncoming } from "@/lib/incoming-photos";
+import { type EditWithSource, HAND_OVER_FAILED, readIncoming } from "@/lib/creations";
 import { blobBytes } from "@/lib/read-blob";
 
 const RESULT = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 4, 2])], { type: "image/png" });

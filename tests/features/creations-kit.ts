@@ -4,7 +4,10 @@
  */
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
-import { prepareCreation, putCreation, setThumbnailMaker, type NewCreation } from "@/lib/creations";
+import { type NewCreation } from "@/lib/creations";
+import { prepareCreation } from "@/lib/creations/prepare";
+import { setThumbnailMaker } from "@/lib/creations/thumbnail";
+import { putCreation } from "@/lib/creations/write";
 import { server } from "../msw/server";
 import { makeUser, storeSession, subscriptionHandler } from "../msw/supabase";
 import { renderApp } from "../utils";

@@ -2,7 +2,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { getThumbs, listCreations, prepareCreation, putCreation } from "@/lib/creations";
+import { getThumbs, listCreations } from "@/lib/creations";
+import { prepareCreation } from "@/lib/creations/prepare";
+import { putCreation } from "@/lib/creations/write";
 import { renderApp } from "../utils";
 import { openFromMenu } from "./account/helpers";
 import { creationsTestSetup, image, openCreations, seed, USER } from "./creations-kit";

@@ -9,7 +9,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getVariant } from "@/config/variants";
 import { notImagesMessage, tooManyMessage } from "@/tools/batch/batch-copy";
-import { setThumbnailMaker } from "@/lib/creations";
+import { setThumbnailMaker } from "@/lib/creations/thumbnail";
 import { hideNodeEventsFromPQueue } from "./batch-jsdom";
 import { finished, photos, processAll, signedIn } from "./batch-kit";
 import { image, seed } from "./creations-kit";

@@ -10,9 +10,7 @@ import { expect } from "vitest";
 import { AppProviders } from "@/app/providers";
 import { appRoutes } from "@/app/routes";
 import type { ToolId } from "@/tools/registry";
-import { listCreations, type CreationRecord } from "@/lib/creations";
-import { putIncoming } from "@/lib/incoming-photos";
-import type { ChainStep } from "@/lib/photo-origin";
+import { type ChainStep, type CreationRecord, listCreations, putIncoming } from "@/lib/creations";
 import { testQueryClient } from "../utils";
 import { fixtureFile, TEST_USER } from "./tool-kit";
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { paths } from "@/config/paths";
 import { getTool, photoTools } from "@/tools/registry";
 import { IMAGE_ADVICE } from "@/hooks/use-tool-photo";
-import { putIncoming, readIncoming } from "@/lib/incoming-photos";
+import { putIncoming, readIncoming } from "@/lib/creations";
 import { pngHeader } from "../lib/image/bytes";
 import { server } from "../msw/server";
 import { makeSession, passwordLoginHandler, subscriptionHandler } from "../msw/supabase";

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 /** The service worker's share target: a multipart POST is kept in IndexedDB and answered with the chooser. */
 import { describe, expect, it, vi } from "vitest";
-import { readIncoming } from "@/lib/incoming-photos";
+import { readIncoming } from "@/lib/creations";
 import { blobBytes } from "@/lib/read-blob";
 import { isShareTarget, shareTargetResponse } from "@/sw/share-target";
 import { fixtureFile } from "../features/tool-kit";

@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { useUser } from "@/lib/auth";
-import { removeUserDataFromDevice, type DeviceDataPart } from "@/lib/creations/on-device";
+import { removeUserDataFromDevice, type DeviceDataPart } from "@/lib/creations";
 import { useSignOut } from "@/lib/sign-out";
 import type { AccountDialogProps } from "./dialog-props";
 

@@ -4,18 +4,19 @@ import { getTool } from "@/tools/registry";
 import type { CreationRecord } from "@/lib/creations";
 import { ChainLine, chainText, creationChain } from "./creation-chain";
 import { formatDate } from "./format";
-import type { ThumbUrls } from "./use-creations";
+import { useThumbUrls } from "./use-creations";
 
 export function CreationCard({
+  userId,
   record,
-  thumbs,
   onOpen,
 }: {
+  userId: string;
   record: CreationRecord;
-  thumbs: ThumbUrls | undefined;
   onOpen: () => void;
 }) {
   const tool = getTool(record.tool);
+  const thumbs = useThumbUrls(userId, record);
   const date = formatDate(record.createdAt);
   const chain = creationChain(record);
   return (
@@ -28,7 +29,7 @@ export function CreationCard({
           <p className="line-clamp-[8] p-3 text-xs leading-relaxed whitespace-pre-line text-foreground/80">
             {record.excerpt}
           </p>
-        ) : thumbs?.result ? (
+        ) : thumbs.result ? (
           <img
             src={thumbs.result}
             alt=""
@@ -39,7 +40,7 @@ export function CreationCard({
         ) : (
           <Images aria-hidden="true" className="absolute inset-0 m-auto size-8 text-muted-foreground" />
         )}
-        {thumbs?.original && (
+        {thumbs.original && (
           <img
             src={thumbs.original}
             alt=""

@@ -1,9 +1,7 @@
 /** The chain a creation was made along ("Hulk → Frog"): as a line on its card, and step by step in the viewer. */
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { getTool } from "@/tools/registry";
-import { listCreations, type CreationRecord } from "@/lib/creations";
-import { chainOf, type ChainStep } from "@/lib/photo-origin";
-import { useCreationsVersion } from "./use-creations";
+import { chainOf, recordsQuery, type ChainStep, type CreationRecord } from "@/lib/creations";
 
 /** The steps of a creation made from other results, itself last; none for a photo of the user's own. */
 export function creationChain(record: CreationRecord): ChainStep[] {
@@ -31,33 +29,14 @@ export function ChainLine({ chain }: { chain: readonly ChainStep[] }) {
 type Lookup = { status: "loading" } | { status: "ready"; records: ReadonlyMap<string, CreationRecord> };
 
 /**
- * The user's creations named by `ids`, read as records only (no files), again whenever the user's
- * creations change (a step deleted, or put back with Undo).
+ * The user's creations named by `ids`, read as records only (no files), again whenever one of the
+ * user's creations changes (a step deleted, or put back with Undo). A failed read finds none.
  */
 function useStepRecords(userId: string, ids: readonly string[]): Lookup {
-  const key = ids.join(",");
-  const [state, setState] = useState<{ key: string; records: ReadonlyMap<string, CreationRecord> } | null>(
-    null,
-  );
-  const version = useCreationsVersion(userId);
-  useEffect(() => {
-    if (!key) return;
-    let active = true;
-    const wanted = new Set(key.split(","));
-    listCreations(userId)
-      .then((page) => {
-        if (!active) return;
-        setState({ key, records: new Map(page.items.filter((r) => wanted.has(r.id)).map((r) => [r.id, r])) });
-      })
-      .catch((error: unknown) => {
-        console.warn("Could not read the steps of the creation", error);
-        if (active) setState({ key, records: new Map() });
-      });
-    return () => {
-      active = false;
-    };
-  }, [key, userId, version]);
-  return state?.key === key ? { status: "ready", records: state.records } : { status: "loading" };
+  const steps = useQuery({ ...recordsQuery(userId, ids), enabled: ids.length > 0 });
+  if (steps.isError) return { status: "ready", records: new Map() };
+  if (!steps.data) return { status: "loading" };
+  return { status: "ready", records: new Map(steps.data.map((record) => [record.id, record])) };
 }
 
 /**

@@ -1,5 +1,5 @@
 /** One kept creation shown large, with how it was made, Download, Share, Edit with… and Delete. */
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { Download, ExternalLink, Trash2 } from "lucide-react";
 import { CompareSlider } from "@/components/compare-slider";
@@ -8,9 +8,9 @@ import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { useObjectUrls } from "@/hooks/use-object-urls";
+import { useObjectUrl } from "@/hooks/use-object-urls";
 import { getTool } from "@/tools/registry";
-import { getCreation, readText, type CreationRecord } from "@/lib/creations";
+import { creationQuery, getCreation, type CreationRecord } from "@/lib/creations";
 import { downloadImage } from "@/lib/image";
 import { ChainSteps } from "./creation-chain";
 import { formatDate } from "./format";
@@ -22,36 +22,12 @@ type Loaded =
 
 /** The full files of one creation, read only while it is open; their object URLs revoked on close. */
 function useCreationFiles(userId: string, record: CreationRecord): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
-  const objectUrls = useObjectUrls();
-  useEffect(() => {
-    let active = true;
-    let urls: string[] = [];
-    getCreation(userId, record.id)
-      .then(async (found) => {
-        if (!active) return;
-        if (!found) {
-          setLoaded({ status: "missing" });
-          return;
-        }
-        const { file, original } = found.files;
-        const text = record.kind === "text" ? await readText(file) : undefined;
-        if (!active) return;
-        const fileUrl = objectUrls.make(file);
-        const originalUrl = original ? objectUrls.make(original) : undefined;
-        urls = originalUrl ? [fileUrl, originalUrl] : [fileUrl];
-        setLoaded({ status: "ready", file, fileUrl, originalUrl, text });
-      })
-      .catch((error: unknown) => {
-        console.error("Could not open the creation", error);
-        if (active) setLoaded({ status: "missing" });
-      });
-    return () => {
-      active = false;
-      for (const url of urls) objectUrls.revoke(url);
-    };
-  }, [record.id, record.kind, userId, objectUrls]);
-  return loaded;
+  const opened = useQuery(creationQuery(userId, record.id));
+  const fileUrl = useObjectUrl(opened.data?.files.file);
+  const originalUrl = useObjectUrl(opened.data?.files.original);
+  if (opened.isError || opened.data === null) return { status: "missing" };
+  if (!opened.data || !fileUrl || (opened.data.files.original && !originalUrl)) return { status: "loading" };
+  return { status: "ready", file: opened.data.files.file, fileUrl, originalUrl, text: opened.data.text };
 }
 
 /** The creation's file, read when "Edit with…" is picked before the viewer has it. */

@@ -17,7 +17,7 @@ import { CreationViewer } from "./creation-viewer";
 import { EmptyState } from "./creations-empty";
 import { CreationsFilters } from "./creations-filters";
 import { LowSpaceAlert, StorageLine } from "./device-storage";
-import { PAGE_SIZE, useCreationsList, useThumbUrls } from "./use-creations";
+import { useCreationsList } from "./use-creations";
 
 /** How many creations "make room" deletes at once. */
 const OLDEST_BATCH = 10;
@@ -25,13 +25,10 @@ const OLDEST_BATCH = 10;
 function CreationsView({ userId }: { userId: string }) {
   const [tool, setTool] = useState<ToolId | undefined>(undefined);
   const [search, setSearch] = useState("");
-  const [limit, setLimit] = useState(PAGE_SIZE);
   const [open, setOpen] = useState<CreationRecord | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
   const deferredSearch = useDeferredValue(search.trim());
-  const { state, retry } = useCreationsList(userId, { tool, search: deferredSearch }, limit);
-  const items = state.status === "ready" ? state.items : [];
-  const thumbs = useThumbUrls(userId, items);
+  const { state, retry, showMore } = useCreationsList(userId, { tool, search: deferredSearch });
 
   function remove(record: CreationRecord) {
     setOpen(null);
@@ -60,18 +57,7 @@ function CreationsView({ userId }: { userId: string }) {
       </header>
 
       {(hasAny || filtered) && (
-        <CreationsFilters
-          search={search}
-          tool={tool}
-          onSearchChange={(next) => {
-            setSearch(next);
-            setLimit(PAGE_SIZE);
-          }}
-          onToolChange={(next) => {
-            setTool(next);
-            setLimit(PAGE_SIZE);
-          }}
-        />
+        <CreationsFilters search={search} tool={tool} onSearchChange={setSearch} onToolChange={setTool} />
       )}
 
       {state.status === "ready" && hasAny && (
@@ -132,16 +118,11 @@ function CreationsView({ userId }: { userId: string }) {
             className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5"
           >
             {state.items.map((record) => (
-              <CreationCard
-                key={record.id}
-                record={record}
-                thumbs={thumbs.get(record.id)}
-                onOpen={() => setOpen(record)}
-              />
+              <CreationCard key={record.id} userId={userId} record={record} onOpen={() => setOpen(record)} />
             ))}
           </ul>
           {state.total > state.items.length && (
-            <Button variant="outline" className="self-center" onClick={() => setLimit((n) => n + PAGE_SIZE)}>
+            <Button variant="outline" className="self-center" onClick={showMore}>
               Show more ({state.total - state.items.length} more)
             </Button>
           )}

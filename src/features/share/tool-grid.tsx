@@ -1,7 +1,7 @@
 /** The tools a shared photo can go to, as a grid of links with their icons (keyboard reachable). */
 import { Link } from "react-router-dom";
 import { photoTools } from "@/tools/registry";
-import type { IncomingPhotoState } from "@/lib/hand-over";
+import type { IncomingPhotoState } from "@/lib/creations";
 
 /** Every photo tool; following one opens it with the photos under `incomingId`, which it takes. */
 export function ToolGrid({ incomingId, label }: { incomingId: string; label: string }) {

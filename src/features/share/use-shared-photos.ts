@@ -2,8 +2,8 @@
  * The photos the chooser is about: those named by `?id=`, or with no id the newest share still
  * waiting; each single photo checked as an upload would check it. Nothing is taken: the tool takes it.
  */
-import { useEffect, useState } from "react";
-import { latestIncoming, readIncoming, type IncomingPhotos } from "@/lib/incoming-photos";
+import { useQuery } from "@tanstack/react-query";
+import { creationKeys, latestIncoming, readIncoming, type IncomingPhotos } from "@/lib/creations";
 import type { SHARE_NOTICES } from "./share-copy";
 import { sharedFileProblem } from "./share-check";
 
@@ -17,8 +17,7 @@ export type SharedPhotos =
   /** Several files: for Batch Processing, which checks each itself. */
   | { status: "many"; incoming: IncomingPhotos };
 
-async function readShared(id: string | null, failed: boolean): Promise<SharedPhotos> {
-  if (failed) return { status: "notice", notice: "failed" };
+async function readShared(id: string | null): Promise<SharedPhotos> {
   let incoming: IncomingPhotos | null;
   try {
     incoming = id ? await readIncoming(id) : await latestIncoming();
@@ -36,21 +35,21 @@ async function readShared(id: string | null, failed: boolean): Promise<SharedPho
     : { status: "one", incoming, file: first };
 }
 
-/** What the chooser shows for `id` (null: the newest share waiting) or a share that failed to arrive. */
+/**
+ * What the chooser shows for `id` (null: the newest share waiting) or a share that failed to arrive.
+ * Read from the device each time the chooser opens (a tool may have taken the photos since): nothing
+ * is kept once it closes.
+ */
 export function useSharedPhotos(id: string | null, failed: boolean): SharedPhotos {
-  const key = `${failed ? "failed" : ""}:${id ?? ""}`;
-  const [state, setState] = useState<{ key: string; photos: SharedPhotos }>({
-    key,
-    photos: { status: "loading" },
+  const shared = useQuery({
+    queryKey: creationKeys.shared(id),
+    queryFn: () => readShared(id),
+    enabled: !failed,
+    networkMode: "always",
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
   });
-  useEffect(() => {
-    let active = true;
-    void readShared(id, failed).then((photos) => {
-      if (active) setState({ key, photos });
-    });
-    return () => {
-      active = false;
-    };
-  }, [id, failed, key]);
-  return state.key === key ? state.photos : { status: "loading" };
+  if (failed) return { status: "notice", notice: "failed" };
+  return shared.data ?? { status: "loading" };
 }

@@ -1,101 +1,91 @@
 /**
- * Results kept on this device: every tool's results, per signed-in user, in IndexedDB.
- * Tools don't call this directly: they pass `keep` to useAiRun or call keepCreation (src/lib/keep-creation.ts).
+ * Saved results ("creations"): every tool's results kept per signed-in user on this device
+ * (IndexedDB), the chain a result was made along, photos handed from one tool to another ("Edit
+ * with…", the share sheet, "Open with"), and the hooks tools and pages read them with. This file is the
+ * module's one public entry: the rest of the app imports `@/lib/creations` and nothing under it (the
+ * service worker alone takes `./incoming` directly, to keep React out of its bundle).
+ *
+ * Only re-exports, and declared free of side effects (vite.config.ts, treeshake): a page loads the files
+ * of what it imports and no others. The save path (prepare.ts, thumbnail.ts, save.ts) is not exported:
+ * keepCreation fetches it with the first result kept. How a tool takes part: keep.ts.
  */
 export type {
+  ChainStep,
+  ChosenVersion,
+  Creation,
   CreationFiles,
   CreationKind,
   CreationRecord,
+  CreationsUsage,
   CreationThumbs,
   DeletedCreation,
+  EditWithSource,
+  IncomingPhotos,
+  IncomingPhotoState,
+  IncomingSource,
+  ListPage,
+  ListQuery,
   NewCreation,
-  PreparedCreation,
+  OpenedCreation,
+  PhotoOrigin,
+  StorageEstimateInfo,
+  VersionGroup,
 } from "./types";
 export { CreationStoreError, isCreationStoreError, type CreationStoreErrorKind } from "./errors";
+
+// Keeping results (tools).
+export { blobToDataUrl, keepCreation, NOT_KEPT_MESSAGE, NOT_KEPT_TOAST_ID, originalOf } from "./keep";
 export {
-  creationsUsage,
-  deleteAllCreations,
-  deleteCreation,
-  deleteOldestCreations,
-  getCreation,
-  getLastCreation,
-  getThumbs,
-  listCreations,
-  putCreation,
-  restoreCreation,
-  subscribeCreations,
-  type ListPage,
-  type ListQuery,
-} from "./store";
-export { prepareCreation, ORIGINAL_KEPT_SIDE, ORIGINAL_THUMB_SIDE, RESULT_THUMB_SIDE } from "./prepare";
+  useKeepCreation,
+  useLastCreation,
+  useRestoreLastCreation,
+  type RestoredCreation,
+} from "./use-kept-creation";
+
+// Where a photo came from: the chain of results before it, and the group of versions it starts or joins.
+export {
+  chainOf,
+  copyPhotoOrigin,
+  keptRecordOf,
+  photoGroup,
+  photoOf,
+  photoOrigin,
+  registerKept,
+  setPhotoOrigin,
+} from "./origin";
+
+// Versions of a photo: the group's creations, and the one chosen on a tool.
+export { getChosenVersion } from "./chosen";
+export { setChosenVersion } from "./choose";
+export { useChosenVersion, useToolVersions, useVersions, type ToolVersions } from "./use-versions";
+
+// Photos handed to a tool: "Edit with…", the share sheet, "Open with".
+export { HAND_OVER_FAILED, handOver } from "./hand-over";
+export {
+  dismissIncoming,
+  INCOMING_MAX_AGE_MS,
+  latestIncoming,
+  putIncoming,
+  readIncoming,
+  takeIncoming,
+} from "./incoming";
+export { INCOMING_LOST, useIncomingPhotos } from "./use-incoming-photos";
+
+// Reading and deleting (My Creations, Batch's last run, Settings).
+export { getCreation, getLastCreation } from "./read";
+export { creationsUsage, getThumbs, getVersions, listCreations } from "./list";
+export { deleteAllCreations, deleteCreation, deleteOldestCreations, restoreCreation } from "./write";
+export { creationKeys } from "./keys";
+export { creationQuery, lastCreationQuery } from "./queries";
+export { creationsListQuery, recordsQuery, thumbsQuery, usageQuery, versionsQuery } from "./list-queries";
 /** A kept text result's text. */
 export { blobText as readText } from "@/lib/read-blob";
-export { canvasThumbnailMaker, makeThumbnail, setThumbnailMaker, type ThumbnailMaker } from "./thumbnail";
-export { estimateStorage, formatBytes, requestPersistence, type StorageEstimateInfo } from "./storage";
 
-import { prepareCreation, withThumbnails } from "./prepare";
-import { getCreation, openCreationsDb, putCreation } from "./store";
-import { requestPersistence } from "./storage";
-import type { CreationRecord, NewCreation } from "./types";
-
-/** Thumbnail work waiting its turn: one creation at a time, each when the page is idle. */
-let backgroundChain: Promise<unknown> = Promise.resolve();
-
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 0);
-  });
-}
-
-/**
- * Runs `job` after the background jobs before it, once the page is idle (or after a second): the
- * thumbnails of a batch's results then wait for the gaps between its requests instead of decoding
- * three pictures at once while the next photo should be sent.
- */
-function inBackground<T>(job: () => Promise<T>): Promise<T> {
-  const run = backgroundChain.then(whenIdle).then(job);
-  backgroundChain = run.catch(() => undefined);
-  return run;
-}
-
-/**
- * Keeps one result for the user in two writes: first the file and the original as they came (a
- * reload a moment later already finds them), then the thumbnails and the downscaled original in
- * their place (background work: one creation at a time, when the page is idle). Asks the browser to keep the data on the first save. Throws a CreationStoreError
- * when the first write fails; a failure of the second leaves the first in place.
- */
-export async function saveCreation(
-  userId: string,
-  creation: NewCreation,
-  options: {
-    /** Called once the first write is done (the record is there, its thumbnails may not be yet). */
-    onStored?: (record: CreationRecord) => void;
-  } = {},
-): Promise<CreationRecord> {
-  // The storage of this moment: a save still running when it changes (tests) writes where it began.
-  const database = openCreationsDb();
-  const quick = await prepareCreation(creation, Date.now(), { thumbnails: false });
-  let record = await putCreation(userId, quick, database);
-  options.onStored?.(record);
-  void requestPersistence();
-  try {
-    record = await putCreation(userId, await inBackground(() => withThumbnails(quick)), database);
-  } catch (error) {
-    console.warn("The creation was kept without its thumbnails", error);
-  }
-  return record;
-}
-
-/**
- * Makes the thumbnails of a creation whose second write never happened (the page was closed right
- * after the result came). True when it was completed.
- */
-export async function completeCreation(userId: string, id: string): Promise<boolean> {
-  const found = await getCreation(userId, id);
-  if (!found) return false;
-  const { file, original } = found.files;
-  const full = await withThumbnails({ record: found.record, thumbs: { id }, files: { id, file, original } });
-  await putCreation(userId, full);
-  return true;
-}
+// The device: its storage, and removing a user's data from it.
+export { estimateStorage, formatBytes, requestPersistence } from "./storage";
+export {
+  ART_DB_NAME,
+  deleteDrawingOnDevice,
+  removeUserDataFromDevice,
+  type DeviceDataPart,
+} from "./on-device";

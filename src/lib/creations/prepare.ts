@@ -71,6 +71,8 @@ export async function prepareCreation(
       ...(creation.prompt ? { prompt: creation.prompt } : {}),
       ...(creation.details ? { details: { ...creation.details } } : {}),
       ...(creation.from?.length ? { from: creation.from.map((step) => ({ ...step })) } : {}),
+      // A result with no group of its own to join starts one: its own id.
+      photo: creation.photo ?? id,
       createdAt: now,
       fileSize: file.size,
       totalSize: file.size + (original?.size ?? 0),

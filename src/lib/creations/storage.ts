@@ -1,5 +1,5 @@
-/** The browser's storage as the user can understand it (navigator.storage). */
-export type StorageEstimateInfo = { usage: number; quota: number };
+/** The browser's storage as the user can understand it (navigator.storage), and asking to keep it. */
+import type { StorageEstimateInfo } from "./types";
 
 export async function estimateStorage(): Promise<StorageEstimateInfo | null> {
   try {

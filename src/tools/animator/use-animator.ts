@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/aspect-ratios";
 import { getTool } from "@/tools/registry";
-import { blobToDataUrl } from "@/lib/keep-creation";
+import { blobToDataUrl } from "@/lib/creations";
 import type { AiRunCopy } from "@/hooks/use-ai-run";
 import { useTool } from "@/hooks/use-tool";
 import { downloadImage } from "@/lib/image";

@@ -1,6 +1,6 @@
 /** The Art Enhancer's flow on the shared AI run: an upload or a drawing in, a refined picture out. */
 import { useCallback, useMemo, useRef, useState } from "react";
-import { originalOf } from "@/lib/keep-creation";
+import { originalOf } from "@/lib/creations";
 import type { AiFailure } from "@/hooks/use-ai-run";
 import { useTool } from "@/hooks/use-tool";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
@@ -54,12 +54,13 @@ export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
     // A reload shows the last enhanced picture again with its original (kept on the device).
     restore: {
       untouched: !photo.photo && !loading,
-      show: ({ dataUrl, files, record }) => {
+      show: ({ dataUrl, files, record, tagOriginal }) => {
         if (!dataUrl || !files.original) return;
         const from: ArtSource = record.details?.source === "drawing" ? "drawing" : "upload";
         void restorePhoto(files.original)
           .then((image) => {
             if (!image) return;
+            tagOriginal(image.file);
             sourceRef.current = from;
             setSource(from);
             restore({ dataUrl }, { image });

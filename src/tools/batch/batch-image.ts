@@ -6,10 +6,13 @@
 import { customPrompt } from "@/config/variants";
 import { describeFailure } from "@/lib/gemini";
 import { blobToBase64, dataUrlToBlob, isImageInputError, loadImage, prepareImage } from "@/lib/image";
-// The store itself, not the creations index: the index brings the save's code (prepare, thumbnails),
-// which Batch fetches with its first result, not with the page.
-import { getCreation, listCreations } from "@/lib/creations/store";
-import type { CreationFiles, CreationRecord, NewCreation } from "@/lib/creations/types";
+import {
+  getCreation,
+  listCreations,
+  type CreationFiles,
+  type CreationRecord,
+  type NewCreation,
+} from "@/lib/creations";
 import type { BatchTaskContext } from "./batch-queue";
 import type { ToolRunContext } from "../run-context";
 

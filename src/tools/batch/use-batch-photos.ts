@@ -4,7 +4,7 @@
  * decode; a run prepares the photos not reached yet itself and hands them back here.
  */
 import { useCallback, useEffect, useMemo, useRef, type Dispatch } from "react";
-import { photoOrigin, setPhotoOrigin } from "@/lib/photo-origin";
+import { copyPhotoOrigin } from "@/lib/creations";
 import { batchErrorText, prepareBatchPhoto, type SendableImage } from "./batch-image";
 import type { BatchAction, BatchItem } from "./batch-state";
 
@@ -47,14 +47,13 @@ export function useBatchPhotos({ items, paused, dispatch, makeUrl }: BatchPhotos
 
   /**
    * Keeps the image prepared for `id` (for a later run or a retry), while the photo is still in the
-   * batch. It carries the chain of the photo it was made from (a result sent on with "Edit with…"):
-   * the result is kept with the image as sent as its original.
+   * batch. It carries the chain of the photo it was made from (a result sent on with "Edit with…")
+   * and its group of versions: the result is kept with the image as sent as its original.
    */
   const keep = useCallback((id: string, sendable: SendableImage) => {
     const item = findItem(latest.current.items, id);
     if (!alive.current || !item) return;
-    const chain = photoOrigin(item.file);
-    if (chain) setPhotoOrigin(sendable.blob, chain);
+    copyPhotoOrigin(item.file, sendable.blob);
     sendables.current.set(id, sendable);
   }, []);
 

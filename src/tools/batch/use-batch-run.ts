@@ -10,7 +10,7 @@ import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import { GATE_TOAST_MS } from "@/config/tiers";
 import { useTool } from "@/hooks/use-tool";
-import { useKeepCreation } from "@/hooks/use-kept-creation";
+import { useKeepCreation } from "@/lib/creations";
 import type { ObjectUrls } from "@/hooks/use-object-urls";
 import { useUser } from "@/lib/auth";
 import { subscriptionQueryOptions } from "@/lib/subscription";

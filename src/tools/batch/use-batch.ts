@@ -7,11 +7,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { toast } from "sonner";
 import { splitImageFiles } from "@/components/multi-upload-area";
-import { useIncomingPhotos } from "@/hooks/use-incoming-photos";
+import { listCreations, registerKept, useIncomingPhotos } from "@/lib/creations";
 import { useObjectUrls } from "@/hooks/use-object-urls";
 import { useUser } from "@/lib/auth";
-import { listCreations } from "@/lib/creations/store";
-import { registerKept } from "@/lib/photo-origin";
 import { MAX_BATCH_FILES } from "./batch-image";
 import { VALIDATION } from "./batch-copy";
 import {

@@ -5,7 +5,7 @@ import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/
 import { CELEBRATION_TYPES, celebrationLabel, type CelebrationType } from "@/tools/celebrations/prompts";
 import { getTool } from "@/tools/registry";
 import { useTool } from "@/hooks/use-tool";
-import { photoOrigin } from "@/lib/photo-origin";
+import { photoOrigin } from "@/lib/creations";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
 import { runCelebration } from "./run-celebration";

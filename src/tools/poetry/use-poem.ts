@@ -2,7 +2,7 @@
 import { useCallback, useRef } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/tools/registry";
-import { originalOf } from "@/lib/keep-creation";
+import { originalOf } from "@/lib/creations";
 import { useTool } from "@/hooks/use-tool";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import type { LoadedImage } from "@/lib/image";
@@ -67,11 +67,13 @@ export function usePoem() {
     // A reload shows the last poem again with its photo (kept on the device).
     restore: {
       untouched: !photo && !loading,
-      show: ({ text, files }) => {
+      show: ({ text, files, tagOriginal }) => {
         if (!text || !files.original) return;
         void restorePhoto(files.original, "photo.jpg")
           .then((image) => {
-            if (image) restore({ text, complete: true }, { image });
+            if (!image) return;
+            tagOriginal(image.file);
+            restore({ text, complete: true }, { image });
           })
           .catch((error: unknown) => console.warn("Could not show the last poem again", error));
       },

@@ -5,9 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { SCENE_TYPES, type ScenePosition, type SceneType } from "@/tools/scene/prompts";
-import { originalOf } from "@/lib/keep-creation";
 import { useTool } from "@/hooks/use-tool";
-import { photoOrigin, setPhotoOrigin } from "@/lib/photo-origin";
+import { copyPhotoOrigin, originalOf } from "@/lib/creations";
 import { dataUrlToBlob, loadImage, type LoadedImage } from "@/lib/image";
 import { runScene, type SceneRequest } from "./run-scene";
 import { KEEP_EDITING_FAILED, SCENE_MESSAGES, sceneFailureMessage } from "./scene-messages";
@@ -60,13 +59,15 @@ export function useScene() {
     // A reload shows the last change again with the picture it changed (kept on the device).
     restore: {
       untouched: bases.length === 0 && loading === null,
-      show: ({ dataUrl, files, record }) => {
+      show: ({ dataUrl, files, record, tagOriginal }) => {
         const type = SCENE_TYPES.find((t) => t === record.details?.type);
         if (!dataUrl || !files.original || !type) return;
         void loadImage(new File([files.original], "picture.jpg", { type: files.original.type }))
           .then((image) => {
             // Anything the user picked meanwhile wins.
             if (!adopt(image)) return;
+            // Results made from the picture shown again are versions of the same photo.
+            tagOriginal(image.file);
             setBases([image]);
             restore({ dataUrl, type });
           })
@@ -148,9 +149,9 @@ export function useScene() {
     try {
       const blob = dataUrlToBlob(result.dataUrl);
       file = new File([blob], tool.downloadName, { type: blob.type || "image/png" });
-      // The next change is made from the same chain of results as this one (a handed-over photo's).
-      const chain = base && photoOrigin(originalOf(base));
-      if (chain) setPhotoOrigin(file, chain);
+      // The next change is made from the same chain of results as this one (a handed-over photo's),
+      // and is another version of the same photo.
+      if (base) copyPhotoOrigin(originalOf(base)!, file);
     } catch {
       refuse(null, KEEP_EDITING_FAILED);
       return false;

@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import type { Variant } from "@/config/variants";
 import { useTool } from "@/hooks/use-tool";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
-import { originalOf } from "@/lib/keep-creation";
+import { originalOf } from "@/lib/creations";
 import type { LoadedImage } from "@/lib/image";
 import { runConversion, type Operation } from "./run-conversion";
 
@@ -67,11 +67,13 @@ export function useConversion(variant: Variant) {
     }),
     restore: {
       untouched: !touched && !original && !loading,
-      show: ({ dataUrl, record, files }) => {
+      show: ({ dataUrl, record, files, tagOriginal }) => {
         if (!dataUrl || !files.original || record.kind !== "image") return;
         void restorePhoto(files.original)
           .then((image) => {
             if (!image) return;
+            // Results made from the photo shown again are versions of the same photo.
+            tagOriginal(image.file);
             const prompt = record.prompt ?? record.instruction;
             restore({ dataUrl, prompt }, { operation: { kind: "first" }, image });
           })

@@ -4,8 +4,8 @@ import { openDB } from "idb";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REMOVE_DATA_LABEL } from "@/features/account/logout-dialog";
-import { listCreations, putCreation } from "@/lib/creations";
-import { ART_DB_NAME } from "@/lib/creations/on-device";
+import { ART_DB_NAME, listCreations } from "@/lib/creations";
+import { putCreation } from "@/lib/creations/write";
 import { server } from "../../msw/server";
 import { logoutHandler, makeUser, SESSION_STORAGE_KEY, SUPABASE_URL } from "../../msw/supabase";
 import { openFromMenu, renderSignedIn } from "./helpers";
@@ -79,6 +79,7 @@ async function keepFor(userId: string, id: string) {
       mimeType: "text/plain",
       fileName: "poem.txt",
       instruction: `a poem ${id}`,
+      photo: id,
       createdAt: Date.now(),
       fileSize: 4,
       totalSize: 4,

@@ -1,9 +1,11 @@
 /**
- * Taking handed-over photos (src/hooks/use-incoming-photos.ts fetches this only when a page was
- * handed something): one take per id from IndexedDB, each photo tagged with the chain it came from.
+ * Taking handed-over photos (use-incoming-photos.ts fetches this only when a page was handed
+ * something): one take per id from IndexedDB, each photo tagged with the chain it came from and the
+ * group of versions its results join.
  */
-import { takeIncoming, type IncomingPhotos } from "@/lib/incoming-photos";
-import { setPhotoOrigin } from "@/lib/photo-origin";
+import { takeIncoming } from "./incoming";
+import { setPhotoOrigin } from "./origin";
+import type { IncomingPhotos } from "./types";
 
 /**
  * Takes under way, by id: a page mounted twice in a row (React's development check, a fast Back and
@@ -12,7 +14,7 @@ import { setPhotoOrigin } from "@/lib/photo-origin";
 const takes = new Map<string, { photos: Promise<IncomingPhotos | null>; used: boolean }>();
 
 /**
- * Takes the photos of `id` for a mounted page: resolves with them (tagged with their chain), null when
+ * Takes the photos of `id` for a mounted page: resolves with them (tagged with their chain and group), null when
  * they are gone (taken in another tab, or older than a day), or undefined when another mount of the
  * page took them or `stillMounted` says this one is gone. Rejects when they could not be read.
  */
@@ -36,6 +38,6 @@ export async function takeIncomingPhotos(
   take.used = true;
   takes.delete(id);
   if (!incoming) return null;
-  for (const file of incoming.files) if (incoming.from) setPhotoOrigin(file, incoming.from);
+  for (const file of incoming.files) setPhotoOrigin(file, incoming.from ?? [], incoming.photo);
   return incoming.files;
 }

@@ -1,7 +1,7 @@
 /**
  * Keeping every result on the device: the save with its one failure toast, and what to keep of a
- * photo. The hooks around it (useKeepCreation, useRestoreLastCreation) are in
- * src/hooks/use-kept-creation.ts. How a tool takes part:
+ * photo. The hooks around it (useKeepCreation, useRestoreLastCreation) are in use-kept-creation.ts;
+ * tools take all of it from the module's entry, `@/lib/creations`. How a tool takes part:
  *
  * 1. One result per run: give useAiRun a `keep` option. It is called right after the result came
  *    back (after counting) and the save runs in the background; it never blocks or fails the run.
@@ -11,8 +11,9 @@
  *
  *    `file` is a Blob, a data: URL or (kind "text") the text; `fileName` defaults to the tool's
  *    downloadName (src/tools/registry.ts); `original` (a Blob or an object/data URL; originalOf(image)
- *    for a LoadedImage, HEIC included) gives the thumbnail and the before/after slider. Return null
- *    to keep nothing for that result.
+ *    for a LoadedImage, HEIC included) gives the thumbnail and the before/after slider, and the group
+ *    of versions: every result kept with the same original (the same Blob or URL: keep one
+ *    LoadedImage per photo) is a version of the same photo. Return null to keep nothing for that result.
  * 2. Several results per run (batch): `const keep = useKeepCreation();` then `keep({...})` for each
  *    result as it arrives. Outside React: `keepCreation(userId, {...})`.
  * 3. Showing the last result again after a reload, while the page is still empty:
@@ -20,16 +21,18 @@
  *      useRestoreLastCreation("celebrations", ai.state.status === "idle", ({ dataUrl, record }) =>
  *        ai.restore({ dataUrl, ...record.details }))
  *
- *    (`details`, given when keeping, round-trips the tool's own settings; `useLastCreation` gives
- *    the raw record and files for pages that need more, e.g. the original photo as a File.)
+ *    (`details`, given when keeping, round-trips the tool's own settings; `files.original` is the
+ *    photo: shown again, tag it with `tagOriginal(image.file)` so the next results join its group.
+ *    The version shown is the one chosen on the tool (chosen.ts), else the tool's newest.)
+ * 4. The versions of the photo on screen (a strip): useToolVersions(tool), or versionsQuery.
  *
  * A failed save (private browsing, storage full) shows ONE plain toast; the result still shows and
  * downloads. Usage counts are never touched here.
  */
 import { toast } from "sonner";
 import { isHeifType, type LoadedImage } from "@/lib/image";
-import { photoOrigin, registerKept, setPhotoOrigin } from "@/lib/photo-origin";
-import type { CreationRecord, NewCreation } from "@/lib/creations/types";
+import { copyPhotoOrigin, groupOf, photoOrigin, registerKept } from "./origin";
+import type { CreationRecord, NewCreation } from "./types";
 
 export const NOT_KEPT_MESSAGE =
   "Your result is here, but it could not be saved on this device (storage full or private browsing). Download it to keep it.";
@@ -38,7 +41,7 @@ export const NOT_KEPT_TOAST_ID = "creation-not-kept";
 /**
  * Saves one result for the user in the background. Never throws: a failure shows the one toast
  * (with "Delete oldest" when the device is full) and resolves to null. The save's code
- * (keep-creation-save.ts, with src/lib/creations) is fetched with the first result: no page pays for
+ * (save.ts, with the thumbnails) is fetched with the first result: no page pays for
  * it in its first load. The result is registered under the file the tool shows at once, so "Edit
  * with…" pressed before the save is done waits for it.
  */
@@ -54,13 +57,15 @@ export async function keepCreation(
     return null;
   }
   if (!value) return null;
-  // A result made from a handed-over result remembers the chain ("Edit with…", src/lib/photo-origin.ts).
+  // A result made from a handed-over result remembers the chain ("Edit with…", origin.ts).
   const from = value.from ?? photoOrigin(value.original);
-  const item = from ? { ...value, from } : value;
   let stored: (record: CreationRecord | null) => void = () => undefined;
-  registerKept(item.file, new Promise((resolve) => (stored = resolve)));
+  registerKept(value.file, new Promise((resolve) => (stored = resolve)));
   try {
-    const { saveKept } = await import("./keep-creation-save");
+    // Every result made from the same photo is one group of versions (origin.ts).
+    const photo = value.photo ?? (await groupOf(value.original));
+    const item = { ...value, ...(from ? { from } : {}), ...(photo ? { photo } : {}) };
+    const { saveKept } = await import("./save");
     return await saveKept(userId, item, stored);
   } catch (error) {
     // The save's code could not be fetched.
@@ -75,9 +80,8 @@ export async function keepCreation(
 export function originalOf(image: LoadedImage | null | undefined): Blob | string | null {
   if (!image) return null;
   if (!isHeifType(image.type)) return image.file;
-  // The browser-readable copy carries the chain of the file it was made from.
-  const chain = photoOrigin(image.file);
-  if (chain) setPhotoOrigin(image.previewUrl, chain);
+  // The browser-readable copy carries the chain and the group of the file it was made from.
+  copyPhotoOrigin(image.file, image.previewUrl);
   return image.previewUrl;
 }
 

@@ -8,9 +8,7 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { Toaster } from "sonner";
 import { describe, expect, it, vi } from "vitest";
-import { INCOMING_LOST, useIncomingPhotos } from "@/hooks/use-incoming-photos";
-import { putIncoming, readIncoming } from "@/lib/incoming-photos";
-import { photoOrigin } from "@/lib/photo-origin";
+import { INCOMING_LOST, photoOrigin, putIncoming, readIncoming, useIncomingPhotos } from "@/lib/creations";
 
 const photo = (name = "shared.png") => new File([new Uint8Array([1, 2, 3])], name, { type: "image/png" });
 

@@ -1,28 +1,18 @@
-/** Sends a result on to another tool as its photo ("Edit with…"): no download, no upload. */
+/**
+ * Sends a result on to another tool as its photo ("Edit with…"): no download, no upload. The photo
+ * carries the chain it came from and the group of versions of the result it was.
+ */
 import { getTool, type ToolId } from "@/tools/registry";
-import type { CreationRecord } from "@/lib/creations";
-import { dataUrlToBlob } from "@/lib/image";
-import { putIncoming } from "@/lib/incoming-photos";
-import { chainOf, keptRecordOf, type ChainStep } from "@/lib/photo-origin";
-
-/** A result shown on a page, as "Edit with…" hands it over. */
-export type EditWithSource = {
-  /** The result: a Blob, a data: or object URL of it, or a loader (read only when a tool is picked). */
-  image: Blob | string | (() => Promise<Blob>);
-  /** The tool that made it. */
-  tool: ToolId;
-  /** The kept creation, when the page has it (My Creations); else it is looked up by `image`. */
-  creation?: Pick<CreationRecord, "id" | "tool" | "from"> | null;
-};
+import { dataUrlToBlob } from "@/lib/image/download";
+import { putIncoming } from "./incoming";
+import { chainOf, keptRecordOf, photoOf } from "./origin";
+import type { EditWithSource, IncomingPhotoState, PhotoOrigin } from "./types";
 
 export const HAND_OVER_FAILED =
   "That result could not be opened in the other tool. Download it and upload it there instead.";
 
 /** How long a save still under way may hold up the hand-over before the chain is left without its id. */
 const KEPT_WAIT_MS = 3000;
-
-/** The navigation state a tool reads its handed-over photo from (src/hooks/use-incoming-photos.ts). */
-export type IncomingPhotoState = { incoming: string };
 
 async function blobOf(image: EditWithSource["image"]): Promise<Blob> {
   if (typeof image === "function") return image();
@@ -33,16 +23,19 @@ async function blobOf(image: EditWithSource["image"]): Promise<Blob> {
   return response.blob();
 }
 
-async function chainFor(source: EditWithSource): Promise<ChainStep[]> {
-  if (source.creation) return chainOf(source.creation);
-  if (typeof source.image !== "function") {
-    const kept = await Promise.race([
+/**
+ * Where the handed-over photo comes from: the chain of the creation it is (or its tool alone, when it
+ * was not kept) and that creation's group of versions, which results made from it join.
+ */
+async function originFor(source: EditWithSource): Promise<PhotoOrigin> {
+  let kept: EditWithSource["creation"] = source.creation;
+  if (!kept && typeof source.image !== "function") {
+    kept = await Promise.race([
       keptRecordOf(source.image),
       new Promise<null>((resolve) => setTimeout(() => resolve(null), KEPT_WAIT_MS)),
     ]);
-    if (kept) return chainOf(kept);
   }
-  return [{ tool: source.tool }];
+  return kept ? { chain: chainOf(kept), photo: photoOf(kept) } : { chain: [{ tool: source.tool }] };
 }
 
 const EXTENSIONS: Record<string, string> = {
@@ -60,9 +53,9 @@ export async function handOver(
   source: EditWithSource,
   target: ToolId,
 ): Promise<{ path: string; state: IncomingPhotoState }> {
-  const [blob, chain] = await Promise.all([blobOf(source.image), chainFor(source)]);
+  const [blob, origin] = await Promise.all([blobOf(source.image), originFor(source)]);
   const type = blob.type || "image/png";
   const file = new File([blob], `${source.tool}-result.${EXTENSIONS[type] ?? "png"}`, { type });
-  const id = await putIncoming([file], "edit", chain);
+  const id = await putIncoming([file], "edit", origin.chain, origin.photo);
   return { path: getTool(target).path, state: { incoming: id } };
 }

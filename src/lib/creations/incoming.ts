@@ -6,13 +6,11 @@
  */
 import type { DBSchema } from "idb";
 import { databaseConnection } from "@/lib/indexed-db";
-import type { ChainStep } from "@/lib/photo-origin";
 import { blobBytes } from "@/lib/read-blob";
-
-export type IncomingSource = "share" | "open-with" | "edit";
+import type { ChainStep, IncomingPhotos, IncomingSource } from "./types";
 
 /**
- * One file as it is kept: its bytes, as creations keep theirs (src/lib/creations/stored-files.ts), since
+ * One file as it is kept: its bytes, as creations keep theirs (stored-files.ts), since
  * every engine clones an ArrayBuffer (not every one stores Blobs or Files); a File is rebuilt from it.
  */
 type StoredFile = { data: ArrayBuffer; name: string; type: string; lastModified: number };
@@ -23,14 +21,8 @@ type StoredIncoming = {
   files: StoredFile[];
   /** The chain of results the photo came from ("Edit with…"). */
   from?: ChainStep[];
-  createdAt: number;
-};
-
-export type IncomingPhotos = {
-  id: string;
-  source: IncomingSource;
-  files: File[];
-  from?: ChainStep[];
+  /** The group of versions of the result it was ("Edit with…"). */
+  photo?: string;
   createdAt: number;
 };
 
@@ -64,14 +56,19 @@ function fromStored(stored: StoredIncoming): IncomingPhotos {
     files: stored.files.map(toFile),
     createdAt: stored.createdAt,
     ...(stored.from?.length ? { from: stored.from } : {}),
+    ...(stored.photo ? { photo: stored.photo } : {}),
   };
 }
 
-/** Keeps handed-over files until a tool takes them; resolves with their id. */
+/**
+ * Keeps handed-over files until a tool takes them, with the chain they came from and the group of
+ * versions results made from them join ("Edit with…"); resolves with their id.
+ */
 export async function putIncoming(
   files: readonly File[],
   source: IncomingSource,
   from?: readonly ChainStep[],
+  photo?: string,
 ): Promise<string> {
   const id = newId();
   // The bytes are read before the database is touched (a transaction would commit while waiting).
@@ -89,6 +86,7 @@ export async function putIncoming(
     files: stored,
     createdAt: Date.now(),
     ...(from?.length ? { from: from.map((step) => ({ ...step })) } : {}),
+    ...(photo ? { photo } : {}),
   };
   await (await db()).put("photos", record);
   return id;

@@ -7,7 +7,7 @@ import {
   putIncoming,
   readIncoming,
   takeIncoming,
-} from "@/lib/incoming-photos";
+} from "@/lib/creations";
 import { blobBytes } from "@/lib/read-blob";
 
 function photo(name: string, bytes: number[], type = "image/png") {

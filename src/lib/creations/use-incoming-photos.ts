@@ -2,13 +2,13 @@
  * A tool's side of a hand-over: photos shared into the app, opened with it, or sent on with
  * "Edit with…" arrive in the navigation state; the tool takes them from IndexedDB once and gives
  * them to its own upload handler, exactly as if they had been picked. Only the navigation state is
- * read here: the taking (use-incoming-photos-take.ts, with the store) is fetched by a page that was
- * handed something.
+ * read here: the taking (incoming-take.ts, with the store) is fetched by a page that was handed
+ * something.
  */
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
-import type { IncomingPhotoState } from "@/lib/hand-over";
+import type { IncomingPhotoState } from "./types";
 
 export const INCOMING_LOST = "The photo you sent here could not be opened. Upload it again.";
 
@@ -34,7 +34,7 @@ export function useIncomingPhotos(accept: ((files: File[]) => unknown) | null): 
   useEffect(() => {
     if (!id || !latest.current) return;
     let active = true;
-    import("./use-incoming-photos-take")
+    import("./incoming-take")
       .then(({ takeIncomingPhotos }) => takeIncomingPhotos(id, () => active))
       .then((files) => {
         if (files === undefined) return;

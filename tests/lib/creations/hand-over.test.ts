@@ -1,15 +1,24 @@
 /**
- * Handing a result over to another tool ("Edit with…"): where the photo comes from (photo-origin), the
+ * Handing a result over to another tool ("Edit with…"): where the photo comes from (origin.ts), the
  * result as a data: URL, a Blob, an object URL or a loader, the chain it starts (from the creation, from
  * a kept record, or its tool alone when it was not kept), and the chain a result made from it is kept with.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getTool } from "@/tools/registry";
-import { getCreation, setThumbnailMaker, type CreationRecord } from "@/lib/creations";
-import { handOver } from "@/lib/hand-over";
-import { readIncoming } from "@/lib/incoming-photos";
-import { keepCreation, originalOf } from "@/lib/keep-creation";
-import { chainOf, keptRecordOf, photoOrigin, registerKept, setPhotoOrigin } from "@/lib/photo-origin";
+import {
+  chainOf,
+  type CreationRecord,
+  getCreation,
+  handOver,
+  keepCreation,
+  keptRecordOf,
+  originalOf,
+  photoOrigin,
+  readIncoming,
+  registerKept,
+  setPhotoOrigin,
+} from "@/lib/creations";
+import { setThumbnailMaker } from "@/lib/creations/thumbnail";
 import { blobBytes } from "@/lib/read-blob";
 import type { LoadedImage } from "@/lib/image";
 
