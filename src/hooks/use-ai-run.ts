@@ -7,7 +7,7 @@ import { afterFailedServerRun, countedByServer, planCheckFailure } from "@/lib/a
 import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import { MESSAGES } from "@/lib/gemini/errors";
-import { keepCreation, type NewCreation } from "@/lib/creations";
+import { keepCreation, type CreationRecord, type NewCreation } from "@/lib/creations";
 import { isOnline } from "@/lib/connection";
 import { CONNECTION_LOST_MESSAGE, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
 import { recordConversion } from "@/lib/usage";
@@ -76,6 +76,8 @@ export type AiRunOptions<I, R> = {
    * and never blocks or fails the run.
    */
   keep?: (result: R, input: I) => NewCreation | null;
+  /** Called once a result's first write is done, with its record (null when nothing was kept). */
+  onKept?: (record: CreationRecord | null, result: R) => void;
   /** A refusal the tool words itself (e.g. a batch larger than what is left); true when handled. */
   onDenied?: (denied: Denied, input: I) => boolean;
 };
@@ -221,7 +223,10 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
           if ((opts.counting ?? "result") === "result") count();
           opts.onResult?.(result, input);
           const keep = opts.keep;
-          if (keep && userId) void keepCreation(userId, () => keep(result, input));
+          if (keep && userId)
+            void keepCreation(userId, () => keep(result, input)).then((record) =>
+              optionsRef.current.onKept?.(record, result),
+            );
           dispatch({ type: "success", result });
           toast.success(copy.success, { id: toastId });
           return result;

@@ -19,6 +19,7 @@ import { downloadImage } from "@/lib/image";
 import { getTool, type ToolId } from "@/tools/registry";
 import { toolRunContext, type ToolRunContext } from "@/tools/run-context";
 import { useAiRun, type AiRunContext, type AiRunOptions } from "./use-ai-run";
+import { useToolVersionStrip, type VersionShown } from "./use-tool-versions";
 
 /** A result as the page holds it: the tool's own, plus where it came from. */
 export type ToolResult<R> = R & {
@@ -43,7 +44,15 @@ export type ToolOptions<I, R> = Omit<AiRunOptions<I, ToolResult<R>>, "execute" |
    * person's own on the page yet, and no run). An image result shown again is registered as that
    * creation, so "Edit with…" from it starts its chain there.
    */
-  restore?: { untouched: boolean; show: (creation: RestoredCreation) => void };
+  restore?: {
+    untouched: boolean;
+    show: (creation: RestoredCreation) => void;
+    /**
+     * The tool's result for a kept image creation, to show a version of the photo chosen on the strip
+     * (use-tool-versions.ts); without it the page has no strip of versions.
+     */
+    result?: (creation: VersionShown) => R | null;
+  };
   /** A photo handed to the page (shared into the app, or sent on with "Edit with…"): an upload. */
   incoming?: (files: File[]) => unknown;
   /** What a download of a result saves; default the result's `dataUrl` under the tool's file name. */
@@ -61,6 +70,8 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
   useEffect(() => {
     latest.current = options;
   });
+  /** Marks the version on screen (set once the strip's hook is there, below). */
+  const markShown = useRef<(id: string | null) => void>(() => undefined);
 
   const ai = useAiRun<I, ToolResult<R>>({
     ...options,
@@ -80,6 +91,10 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
           return creation ? { tool: id, ...creation } : null;
         }
       : undefined,
+    // A kept result is the version on screen.
+    onKept: (record) => {
+      if (record) markShown.current(record.id);
+    },
   });
 
   useRestoreLastCreation(
@@ -95,9 +110,23 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
 
   const { restore: restoreRun } = ai;
   const restore = useCallback(
-    (result: R, input: I | null = null) => restoreRun({ ...result, local: false, restored: true }, input),
+    (result: R, input: I | null = null, { restored = true }: { restored?: boolean } = {}) =>
+      restoreRun({ ...result, local: false, restored }, input),
     [restoreRun],
   );
+
+  const { input } = ai.state;
+  const strip = useToolVersionStrip<R>({
+    tool: id,
+    hasResult: ai.state.result !== null,
+    running: ai.running,
+    toResult: options.restore?.result,
+    // A version chosen on the strip: shown on the same photo, not "your last result".
+    show: (shown) => restore(shown, input, { restored: false }),
+  });
+  useEffect(() => {
+    markShown.current = strip.markShown;
+  });
 
   const result = ai.state.result;
   const download = useCallback(() => {
@@ -111,5 +140,5 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     if (file) downloadImage(file.file, file.name);
   }, [result, tool.downloadName]);
 
-  return { ...ai, restore, tool, download };
+  return { ...ai, restore, tool, download, versions: strip.versions };
 }

@@ -54,6 +54,7 @@ export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
     // A reload shows the last enhanced picture again with its original (kept on the device).
     restore: {
       untouched: !photo.photo && !loading,
+      result: ({ dataUrl, record }) => (record.kind === "image" ? { dataUrl } : null),
       show: ({ dataUrl, files, record, tagOriginal }) => {
         if (!dataUrl || !files.original) return;
         const from: ArtSource = record.details?.source === "drawing" ? "drawing" : "upload";
@@ -137,5 +138,6 @@ export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
     cancel: ai.cancel,
     reset,
     download: ai.download,
+    versions: ai.versions,
   };
 }

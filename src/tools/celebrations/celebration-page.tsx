@@ -14,6 +14,7 @@ import { ChoiceSelect } from "@/components/choice-select";
 import { CELEBRATION_TYPES, type CelebrationType } from "@/tools/celebrations/prompts";
 import { getTool } from "@/tools/registry";
 import { celebrationFileName, useCelebration, type CelebrationResult } from "./use-celebration";
+import { ToolVersions } from "@/components/tool-versions";
 
 const TOOL = getTool("celebrations");
 
@@ -131,12 +132,15 @@ export function CelebrationPage() {
       overlay={processing && OVERLAY}
     >
       {c.result && c.resultLabel ? (
-        <CelebrationResultView
-          result={c.result}
-          label={c.resultLabel}
-          onDownload={c.download}
-          onCreateAnother={c.createAnother}
-        />
+        <>
+          <CelebrationResultView
+            result={c.result}
+            label={c.resultLabel}
+            onDownload={c.download}
+            onCreateAnother={c.createAnother}
+          />
+          <ToolVersions versions={c.versions} />
+        </>
       ) : (
         <form
           noValidate

@@ -5,6 +5,7 @@ import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/
 import { CELEBRATION_TYPES, celebrationLabel, type CelebrationType } from "@/tools/celebrations/prompts";
 import { getTool } from "@/tools/registry";
 import { useTool } from "@/hooks/use-tool";
+import type { VersionShown } from "@/hooks/use-tool-versions";
 import { photoOrigin } from "@/lib/creations";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
@@ -41,6 +42,15 @@ export type FieldErrors = { type?: string; description?: string };
 /** `{type}-celebration.png` (SPEC 9), e.g. birthday-celebration.png. */
 export function celebrationFileName(type: CelebrationType): string {
   return `${type}-${getTool("celebrations").downloadName}`;
+}
+
+/** A kept celebration image as the page shows it; null for a creation that is not one. */
+function celebrationOf({ dataUrl, record }: VersionShown): CelebrationResult | null {
+  const kept = record.details;
+  const type = CELEBRATION_TYPES.find((t) => t.value === kept?.type)?.value;
+  if (record.tool !== "celebrations" || !type || kept?.description === undefined) return null;
+  const aspectRatio = ASPECT_RATIOS.find((r) => r === kept.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
+  return { dataUrl, type, description: kept.description, aspectRatio };
 }
 
 /**
@@ -91,13 +101,11 @@ export function useCelebration() {
     // A reload shows the last celebration image again (kept on the device), unless a photo was handed over.
     restore: {
       untouched: !handedOver,
-      show: ({ dataUrl, record }) => {
-        const kept = record.details;
-        const keptType = CELEBRATION_TYPES.find((t) => t.value === kept?.type)?.value;
-        const keptRatio = ASPECT_RATIOS.find((r) => r === kept?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
-        if (!dataUrl || !keptType || kept?.description === undefined || handedOverRef.current) return;
-        restore({ dataUrl, type: keptType, description: kept.description, aspectRatio: keptRatio });
+      show: (creation) => {
+        const kept = creation.dataUrl ? celebrationOf({ ...creation, dataUrl: creation.dataUrl }) : null;
+        if (kept && !handedOverRef.current) restore(kept);
       },
+      result: celebrationOf,
     },
     // A photo handed over (shared into the app, or a result sent on with "Edit with…") is the
     // inspiration image, picked as the field picks one; a result on show gives way to the form.
@@ -229,6 +237,7 @@ export function useCelebration() {
     form: { type, description, aspectRatio, inspiration, inspirationLoading, inspirationError, fieldErrors },
     result,
     resultLabel: result ? celebrationLabel(result.type) : null,
+    versions: ai.versions,
     error,
     processing: busy,
     retryWait: ai.state.retryWait,

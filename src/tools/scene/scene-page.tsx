@@ -11,6 +11,7 @@ import { SceneForm } from "./scene-form";
 import { SceneResult } from "./scene-result";
 import { SCENE_MESSAGES, SCENE_TYPE_LABELS } from "./scene-messages";
 import { useScene, type SceneForm as SceneFormValues } from "./use-scene";
+import { ToolVersions } from "@/components/tool-versions";
 
 const EMPTY_FORM: SceneFormValues = { type: "image", description: "", position: null };
 
@@ -76,16 +77,19 @@ export function ScenePage() {
           />
         </div>
       ) : result ? (
-        <SceneResult
-          baseUrl={base.previewUrl}
-          resultUrl={result.dataUrl}
-          busy={busy}
-          onKeepEditing={() => void keepEditing()}
-          onDiscard={scene.discardResult}
-          onDownload={scene.download}
-          onReset={reset}
-          editWith={<EditWith source={{ image: result.dataUrl, tool: "scene" }} disabled={busy} />}
-        />
+        <>
+          <SceneResult
+            baseUrl={base.previewUrl}
+            resultUrl={result.dataUrl}
+            busy={busy}
+            onKeepEditing={() => void keepEditing()}
+            onDiscard={scene.discardResult}
+            onDownload={scene.download}
+            onReset={reset}
+            editWith={<EditWith source={{ image: result.dataUrl, tool: "scene" }} disabled={busy} />}
+          />
+          <ToolVersions versions={scene.versions} />
+        </>
       ) : (
         <section aria-label="Modify the scene" className="space-y-4">
           {scene.step > 0 && (

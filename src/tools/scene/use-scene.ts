@@ -59,6 +59,11 @@ export function useScene() {
     // A reload shows the last change again with the picture it changed (kept on the device).
     restore: {
       untouched: bases.length === 0 && loading === null,
+      // A version made by another tool (a Hulk result the scene was made from) shows as an image change.
+      result: ({ dataUrl, record }) =>
+        record.kind === "image"
+          ? { dataUrl, type: SCENE_TYPES.find((t) => t === record.details?.type) ?? "image" }
+          : null,
       show: ({ dataUrl, files, record, tagOriginal }) => {
         const type = SCENE_TYPES.find((t) => t === record.details?.type);
         if (!dataUrl || !files.original || !type) return;
@@ -219,5 +224,6 @@ export function useScene() {
     cancel: ai.cancel,
     reset,
     download: ai.download,
+    versions: ai.versions,
   };
 }

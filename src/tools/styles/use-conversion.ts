@@ -67,6 +67,8 @@ export function useConversion(variant: Variant) {
     }),
     restore: {
       untouched: !touched && !original && !loading,
+      result: ({ dataUrl, record }) =>
+        record.kind === "image" ? { dataUrl, prompt: record.prompt ?? record.instruction } : null,
       show: ({ dataUrl, record, files, tagOriginal }) => {
         if (!dataUrl || !files.original || record.kind !== "image") return;
         void restorePhoto(files.original)
@@ -141,5 +143,6 @@ export function useConversion(variant: Variant) {
     cancel: ai.cancel,
     reset,
     download: ai.download,
+    versions: ai.versions,
   };
 }
