@@ -3,11 +3,14 @@
  * versions of one photo, their thumbnails, and how much they take. No list reads a result's file.
  */
 import { byUser, byUserAnd, guarded } from "./db";
+import { photoOf } from "./origin";
 import { filesOf, thumbsOf } from "./stored-files";
 import type {
+  CreationGroup,
   CreationRecord,
   CreationsUsage,
   CreationThumbs,
+  GroupPage,
   ListPage,
   ListQuery,
   VersionGroup,
@@ -33,6 +36,34 @@ export async function listCreations(userId: string, query: ListQuery = {}): Prom
   const offset = query.offset ?? 0;
   const limit = query.limit ?? matches.length;
   return { items: matches.slice(offset, offset + limit), total: matches.length };
+}
+
+/**
+ * A page of the user's photos, each one group of versions (a creation kept before there were groups is
+ * one of its own), newest first, with how many match in all. A group matches when any of its versions
+ * does (the tool, every word of the search); it is shown by its newest version that matches.
+ */
+export async function listGroups(userId: string, query: ListQuery = {}): Promise<GroupPage> {
+  const records = await guarded((database) =>
+    database.getAllFromIndex("creations", "by-user", byUser(userId)),
+  );
+  const matches = matcher(query.search);
+  const groups = new Map<string, { versions: CreationRecord[]; shown?: CreationRecord }>();
+  // Oldest first: each group's versions in order, and the newest match shown.
+  for (const record of records) {
+    const photo = photoOf(record);
+    const group = groups.get(photo) ?? { versions: [] };
+    groups.set(photo, group);
+    group.versions.push(record);
+    if ((!query.tool || record.tool === query.tool) && matches(record)) group.shown = record;
+  }
+  const shown: CreationGroup[] = [];
+  for (const [photo, { versions, shown: record }] of groups)
+    if (record) shown.push({ photo, record, versions });
+  shown.sort((a, b) => b.record.createdAt - a.record.createdAt);
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? shown.length;
+  return { items: shown.slice(offset, offset + limit), total: shown.length };
 }
 
 /** The small pictures of some of the user's creations (the grid's page), by id. */
