@@ -75,7 +75,8 @@ export { INCOMING_LOST, useIncomingPhotos } from "./use-incoming-photos";
 
 // Reading and deleting (My Creations, Batch's last run, Settings).
 export { getCreation, getLastCreation } from "./read";
-export { creationsUsage, getThumbs, getVersions, listCreations, listGroups } from "./list";
+export { creationsUsage, getThumbs, listCreations } from "./list";
+export { getVersions, listGroups } from "./groups";
 export { deleteAllCreations, deleteCreation, deleteOldestCreations, restoreCreation } from "./write";
 export { creationKeys } from "./keys";
 export { creationQuery, lastCreationQuery } from "./queries";

@@ -4,7 +4,8 @@
  */
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { creationKeys, type CreationsListKey } from "./keys";
-import { creationsUsage, getRecords, getThumbs, getVersions, listGroups } from "./list";
+import { getRecords, getVersions, listGroups } from "./groups";
+import { creationsUsage, getThumbs } from "./list";
 import { estimateStorage } from "./storage";
 import { onDevice, readers } from "./queries";
 import type { CreationKind } from "./types";
