@@ -23,12 +23,12 @@ process.env.LITE_TELEMETRY = "0";
  * it, not the save path, the hand-over or My Creations' reads.
  */
 function pureEntries(files: string[]): Plugin {
-  const pure = new Set(files.map((file) => path.resolve(file)));
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const ids = files.map((file) => new RegExp(`^${escape(path.resolve(file))}(\\?.*)?$`));
   return {
     name: "pure-entries",
-    transform(code, id) {
-      return pure.has(id.split("?")[0]!) ? { code, map: null, moduleSideEffects: false } : null;
-    },
+    // The filter keeps the bundler from calling this hook for every other module.
+    transform: { filter: { id: ids }, handler: (code) => ({ code, map: null, moduleSideEffects: false }) },
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Chaining tools end to end: a Hulk result sent on with "Edit with…" to Frog is the frog page's photo
- * (no download, no upload), converted there as an upload is, and My Creations shows the frog creation's
- * chain "Hulk → Frog" and opens its Hulk step.
+ * (no download, no upload), converted there as an upload is, and My Creations shows the frog creation
+ * as the second version of the photo, with its chain "Hulk → Frog", and opens its Hulk step.
  */
 import path from "node:path";
 import { type Page } from "@playwright/test";
@@ -18,7 +18,7 @@ async function bytesOf(page: Page, src: string): Promise<number[]> {
   return page.evaluate(async (url) => [...new Uint8Array(await (await fetch(url)).arrayBuffer())], src);
 }
 
-test("Edit with… from a Hulk result to Frog: the result is the frog page's photo, converted, and kept as Hulk → Frog", async ({
+test("Edit with… from a Hulk result to Frog: the result is the frog page's photo, converted, and kept as Hulk → Frog, a second version of the photo", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -52,19 +52,26 @@ test("Edit with… from a Hulk result to Frog: the result is the frog page's pho
   const photo = page.getByRole("img", { name: "Original" }).first();
   expect(await bytesOf(page, (await photo.getAttribute("src"))!)).toEqual(hulkBytes);
 
-  // My Creations: the frog creation says its chain, and opens its Hulk step.
+  // My Creations: the frog creation is a second version of the photo (one card, the newest version,
+  // with its chain), its viewer steps back to the Hulk version, and opens its Hulk step.
   await page.getByRole("link", { name: "My Creations" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My Creations" })).toBeVisible();
-  const frogCard = page.getByRole("button", { name: /^Open Frog creation from .*, made with Hulk → Frog$/ });
-  await expect(page.getByRole("listitem").filter({ has: frogCard })).toContainText("Hulk → Frog");
-  await expect(page.getByRole("button", { name: /^Open Hulk creation from/ })).toBeVisible();
+  const frogCard = page.getByRole("button", {
+    name: /^Open Frog creation from .*, made with Hulk → Frog, 2 versions$/,
+  });
+  const frogItem = page.getByRole("listitem").filter({ has: frogCard });
+  await expect(frogItem).toContainText("Hulk → Frog");
+  await expect(frogItem).toContainText("2 versions");
+  await expect(page.getByRole("button", { name: /^Open Hulk creation from/ })).toHaveCount(0);
   await frogCard.click();
   const frogViewer = page.getByRole("dialog", { name: FROG.title });
+  await expect(frogViewer.getByRole("navigation", { name: "Versions" })).toContainText("Version 2 of 2");
   const steps = frogViewer.getByRole("navigation", { name: "Made with" });
   await expect(steps).toHaveText("Made with Hulk → Frog");
   await steps.getByRole("button", { name: "Open the Hulk step" }).click();
   const hulkViewer = page.getByRole("dialog", { name: HULK.title });
   await expect(hulkViewer).toBeVisible();
+  await expect(hulkViewer.getByRole("navigation", { name: "Versions" })).toContainText("Version 1 of 2");
   await expect(hulkViewer.getByRole("navigation", { name: "Made with" })).toHaveCount(0);
   await expect(hulkViewer.getByTestId("compare-slider")).toBeVisible();
 });

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { deleteDB, openDB } from "idb";
 import {
   deleteCreation,
   getCreation,
   getLastCreation,
   getThumbs,
+  getVersions,
   listCreations,
   restoreCreation,
 } from "@/lib/creations";
 import { saveCreation } from "@/lib/creations/save";
 import { canvasThumbnailMaker } from "@/lib/creations/thumbnail";
+import { closeDatabases } from "@/lib/indexed-db";
 
 // The real thumbnail maker (canvas) and the store on the browser's own IndexedDB, in headless Chromium.
 
@@ -78,5 +81,51 @@ describe("creations in a real browser", () => {
     const back = await getCreation(user, record.id);
     expect(sameBytes(await back!.files.file.arrayBuffer(), await result.arrayBuffer())).toBe(true);
     await deleteCreation(user, record.id);
+  });
+
+  it("brings a version-1 database (no groups) to version 2: each creation its own group, found by it", async () => {
+    closeDatabases();
+    await deleteDB("cucumber-creations");
+    const user = `browser-upgrade-${Date.now()}`;
+    const old = await openDB("cucumber-creations", 1, {
+      upgrade(database) {
+        const creations = database.createObjectStore("creations", { keyPath: "id" });
+        creations.createIndex("by-user", ["userId", "createdAt"]);
+        creations.createIndex("by-user-tool", ["userId", "tool", "createdAt"]);
+        database.createObjectStore("thumbs", { keyPath: "id" });
+        database.createObjectStore("files", { keyPath: "id" });
+      },
+    });
+    const bytes = await (await fixture("cat-chelsea.png")).arrayBuffer();
+    for (const [id, createdAt] of [
+      ["old-1", 1000],
+      ["old-2", 2000],
+    ] as const) {
+      await old.put("creations", {
+        id,
+        userId: user,
+        tool: "hulk",
+        kind: "image",
+        mimeType: "image/png",
+        fileName: "hulk-edition.png",
+        instruction: id,
+        createdAt,
+        fileSize: bytes.byteLength,
+        totalSize: bytes.byteLength,
+        hasOriginal: false,
+      });
+      await old.put("files", { id, userId: user, file: { type: "image/png", data: bytes } });
+    }
+    old.close();
+
+    const last = await getLastCreation(user, "hulk");
+    expect(last?.record).toMatchObject({ id: "old-2", photo: "old-2" });
+    expect(sameBytes(await last!.files.file.arrayBuffer(), bytes)).toBe(true);
+    expect((await getVersions(user, "old-1")).versions.map((r) => r.id)).toEqual(["old-1"]);
+    expect((await listCreations(user)).total).toBe(2);
+    closeDatabases();
+    const upgraded = await openDB("cucumber-creations");
+    expect(upgraded.version).toBe(2);
+    upgraded.close();
   });
 });

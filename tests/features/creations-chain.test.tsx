@@ -111,6 +111,8 @@ describe("the chain of a creation", () => {
       { tool: "hulk", id: hulk.id },
       { tool: "frog", id: frog.id },
     ]);
+    // …and is one more version of the frog's photo.
+    expect((await keptOf("art"))[0]!.photo).toBe(frog.photo);
   });
 
   it("a poem has no Edit with… (it is text)", async () => {

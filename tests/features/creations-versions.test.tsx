@@ -4,14 +4,17 @@
  * again is one more version of it.
  */
 import type { ReactNode } from "react";
-import { act, renderHook, screen, waitFor } from "@testing-library/react";
+import { act, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { getTool } from "@/config/tools";
 import { getVariant } from "@/config/variants";
 import { AppProviders } from "@/app/providers";
 import {
   getChosenVersion,
+  getCreation,
   keepCreation,
+  readText,
   setChosenVersion,
   useToolVersions,
   type NewCreation,
@@ -20,14 +23,22 @@ import { blobDataUrl } from "@/lib/read-blob";
 import { server } from "../msw/server";
 import { subscriptionHandler } from "../msw/supabase";
 import { renderApp, testQueryClient } from "../utils";
-import { creationsTestSetup, USER } from "./creations-kit";
+import { prepareCreation } from "@/lib/creations/prepare";
+import { putCreation } from "@/lib/creations/write";
+import { creationsTestSetup, image, openCreations, USER } from "./creations-kit";
 import { fakeImageModel } from "./fake-image-model";
 import { keptOf } from "./incoming-kit";
+import { keepObjectUrlBlobs } from "./object-url-blobs";
 import { fixtureFile } from "./tool-kit";
 
 creationsTestSetup();
 
 const FROG = getVariant("frog");
+
+/** Seeds one creation kept at `at`, as the store keeps it. */
+async function keepSeeded(creation: NewCreation, at: number) {
+  return putCreation(USER.id, await prepareCreation(creation, at));
+}
 
 function frogResult(tag: number, original: File): NewCreation {
   const file = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, tag])], {
@@ -115,5 +126,143 @@ describe("useToolVersions", () => {
     // Nothing chosen: the tool's newest creation's photo, and its newest version.
     act(() => setChosenVersion(USER.id, "frog", null));
     await waitFor(() => expect(result.current.current?.id).toBe(other!.id));
+  });
+});
+
+describe("My Creations, a card per photo", () => {
+  const blobOf = keepObjectUrlBlobs();
+
+  /** A Hulk result, a Frog made from it and a Create Art made from that: three versions of photo p1. */
+  async function seedVersions() {
+    const hulk = await keepSeeded({ ...image("hulk", "green giant", 1), photo: "p1" }, 1000);
+    const frog = await keepSeeded(
+      { ...image("frog", "a frog on a hat", 2), photo: "p1", from: [{ tool: "hulk", id: hulk.id }] },
+      3000,
+    );
+    const art = await keepSeeded(
+      {
+        ...image("art", "", 3),
+        photo: "p1",
+        from: [
+          { tool: "hulk", id: hulk.id },
+          { tool: "frog", id: frog.id },
+        ],
+      },
+      4000,
+    );
+    const gta = await keepSeeded(image("gta", "city lights", 4), 2000);
+    return { hulk, frog, art, gta };
+  }
+
+  /** The cards' names without their dates ("Open Frog creation, made with Hulk → Frog, 3 versions"). */
+  const cards = async () =>
+    // Hidden too: the viewer open over the grid hides it from the accessibility tree.
+    within(await screen.findByRole("list", { name: "Creations", hidden: true }))
+      .getAllByRole("button", { hidden: true })
+      .map((card) => {
+        const name = card.getAttribute("aria-label")!;
+        const rest = name.includes(", made with")
+          ? name.indexOf(", made with")
+          : name.search(/, \d+ versions$/);
+        return `${name.split(" from ")[0]}${rest >= 0 ? name.slice(rest) : ""}`;
+      });
+
+  it("a photo's versions are one card: the newest one's picture and chain, and how many", async () => {
+    const { art } = await seedVersions();
+    await openCreations();
+    await waitFor(async () =>
+      expect(await cards()).toEqual([
+        "Open Create Art creation, made with Hulk → Frog → Create Art, 3 versions",
+        "Open GTA creation",
+      ]),
+    );
+    const card = screen.getByRole("button", { name: /^Open Create Art creation/ }).closest("li")!;
+    expect(within(card).getByTestId("creation-versions")).toHaveTextContent("3 versions");
+    expect(card).toHaveTextContent("Hulk → Frog → Create Art");
+    const gtaCard = screen.getByRole("button", { name: /^Open GTA creation/ }).closest("li")!;
+    expect(within(gtaCard).queryByTestId("creation-versions")).not.toBeInTheDocument();
+    // The card's picture is the newest version's ("thumbnails" are the results themselves here).
+    const picture = await waitFor(() => {
+      const img = card.querySelector("img");
+      expect(img).not.toBeNull();
+      return img!;
+    });
+    expect(await readText(blobOf(picture.getAttribute("src")!)!)).toBe(
+      await readText((await getCreation(USER.id, art.id))!.files.file),
+    );
+    // Still every creation counted.
+    expect(screen.getByTestId("creations-storage")).toHaveTextContent("4 creations");
+  });
+
+  it("search and the tool find a photo by any of its versions, shown by the newest that matches", async () => {
+    await seedVersions();
+    const user = userEvent.setup();
+    await openCreations();
+    await screen.findByRole("list", { name: "Creations" });
+    await user.type(screen.getByLabelText("Search by instruction"), "green");
+    await waitFor(async () => expect(await cards()).toEqual(["Open Hulk creation, 3 versions"]));
+    expect(screen.getByText("1 creation matches")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Search by instruction"));
+    await user.click(screen.getByRole("combobox", { name: "Tool" }));
+    await user.click(await screen.findByRole("option", { name: "Frog" }));
+    await waitFor(async () =>
+      expect(await cards()).toEqual(["Open Frog creation, made with Hulk → Frog, 3 versions"]),
+    );
+  });
+
+  it("the viewer opens on the newest version and steps through the others; Delete removes the one shown", async () => {
+    const { hulk } = await seedVersions();
+    const user = userEvent.setup();
+    await openCreations();
+    await user.click(await screen.findByRole("button", { name: /^Open Create Art creation/ }));
+    let viewer = await screen.findByRole("dialog", { name: getTool("art").title });
+    const versions = () => within(screen.getByRole("dialog")).getByRole("navigation", { name: "Versions" });
+    expect(await within(viewer).findByRole("navigation", { name: "Versions" })).toHaveTextContent(
+      "Version 3 of 3",
+    );
+    expect(within(versions()).getByRole("button", { name: "Next version" })).toBeDisabled();
+
+    await user.click(within(versions()).getByRole("button", { name: "Previous version" }));
+    viewer = await screen.findByRole("dialog", { name: getTool("frog").title });
+    expect(versions()).toHaveTextContent("Version 2 of 3");
+    expect(within(viewer).getByText("a frog on a hat")).toBeInTheDocument();
+    await user.click(within(versions()).getByRole("button", { name: "Previous version" }));
+    viewer = await screen.findByRole("dialog", { name: getTool("hulk").title });
+    expect(versions()).toHaveTextContent("Version 1 of 3");
+    expect(within(versions()).getByRole("button", { name: "Previous version" })).toBeDisabled();
+
+    // Deleting the first version: it goes (undo puts it back), the viewer shows the next one.
+    await user.click(within(viewer).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Creation deleted.")).toBeInTheDocument();
+    viewer = await screen.findByRole("dialog", { name: getTool("frog").title });
+    await waitFor(() => expect(versions()).toHaveTextContent("Version 1 of 2"));
+    expect(await getCreation(USER.id, hulk.id)).toBeNull();
+    await waitFor(async () =>
+      expect(await cards()).toContain(
+        "Open Create Art creation, made with Hulk → Frog → Create Art, 2 versions",
+      ),
+    );
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    expect(await screen.findByText("Creation restored.")).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(await cards()).toContain(
+        "Open Create Art creation, made with Hulk → Frog → Create Art, 3 versions",
+      ),
+    );
+  });
+
+  it("a photo of one version has no steps, and deleting it closes the viewer", async () => {
+    await seedVersions();
+    const user = userEvent.setup();
+    await openCreations();
+    await user.click(await screen.findByRole("button", { name: /^Open GTA creation/ }));
+    const viewer = await screen.findByRole("dialog", { name: getTool("gta").title });
+    expect(await within(viewer).findByText("city lights")).toBeInTheDocument();
+    expect(within(viewer).queryByRole("navigation", { name: "Versions" })).not.toBeInTheDocument();
+    await user.click(within(viewer).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(async () => expect(await cards()).toHaveLength(1));
   });
 });

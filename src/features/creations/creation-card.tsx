@@ -1,20 +1,30 @@
-/** One creation in the My Creations grid: its thumbnail (or text excerpt), tool, date and instruction. */
-import { Images } from "lucide-react";
+/**
+ * One photo in the My Creations grid: its newest version's thumbnail (or text excerpt), tool, date and
+ * instruction, and how many versions it has when more than one.
+ */
+import { Images, Layers } from "lucide-react";
 import { getTool } from "@/tools/registry";
-import type { CreationRecord } from "@/lib/creations";
+import type { CreationGroup } from "@/lib/creations";
 import { ChainLine, chainText, creationChain } from "./creation-chain";
 import { formatDate } from "./format";
 import { useThumbUrls } from "./use-creations";
 
+/** "3 versions" (nothing for one). */
+export function versionsText(count: number): string {
+  return count > 1 ? `${count} versions` : "";
+}
+
 export function CreationCard({
   userId,
-  record,
+  group,
   onOpen,
 }: {
   userId: string;
-  record: CreationRecord;
+  group: CreationGroup;
   onOpen: () => void;
 }) {
+  const { record } = group;
+  const versions = versionsText(group.versions.length);
   const tool = getTool(record.tool);
   const thumbs = useThumbUrls(userId, record);
   const date = formatDate(record.createdAt);
@@ -40,6 +50,15 @@ export function CreationCard({
         ) : (
           <Images aria-hidden="true" className="absolute inset-0 m-auto size-8 text-muted-foreground" />
         )}
+        {versions && (
+          <span
+            data-testid="creation-versions"
+            className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-background/90 px-2 py-0.5 text-xs font-medium shadow"
+          >
+            <Layers aria-hidden="true" className="size-3.5" />
+            {versions}
+          </span>
+        )}
         {thumbs.original && (
           <img
             src={thumbs.original}
@@ -60,7 +79,7 @@ export function CreationCard({
       <button
         type="button"
         onClick={onOpen}
-        aria-label={`Open ${tool.label} creation from ${date}${chain.length ? `, made with ${chainText(chain)}` : ""}`}
+        aria-label={`Open ${tool.label} creation from ${date}${chain.length ? `, made with ${chainText(chain)}` : ""}${versions ? `, ${versions}` : ""}`}
         className="absolute inset-0 rounded-xl outline-none"
       />
     </li>

@@ -1,7 +1,10 @@
-/** One kept creation shown large, with how it was made, Download, Share, Edit with… and Delete. */
+/**
+ * One kept creation shown large, with how it was made, the other versions of its photo, Download,
+ * Share, Edit with… and Delete.
+ */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { Download, ExternalLink, Trash2 } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, ExternalLink, Trash2 } from "lucide-react";
 import { CompareSlider } from "@/components/compare-slider";
 import { EditWith } from "@/components/edit-with";
 import { ShareButton } from "@/components/share-button";
@@ -10,7 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from "@/components/ui/spinner";
 import { useObjectUrl } from "@/hooks/use-object-urls";
 import { getTool } from "@/tools/registry";
-import { creationQuery, getCreation, type CreationRecord } from "@/lib/creations";
+import { creationQuery, getCreation, photoOf, versionsQuery, type CreationRecord } from "@/lib/creations";
 import { downloadImage } from "@/lib/image";
 import { ChainSteps } from "./creation-chain";
 import { formatDate } from "./format";
@@ -39,14 +42,50 @@ function blobOf(userId: string, record: CreationRecord): () => Promise<Blob> {
   };
 }
 
+/**
+ * The versions of the photo, one at a time: "Version 2 of 3" with the previous and next ones (a strip
+ * of versions will take its place). Nothing for a photo of one version.
+ */
+function VersionSteps({
+  versions,
+  record,
+  onOpen,
+}: {
+  versions: readonly CreationRecord[];
+  record: CreationRecord;
+  onOpen: (record: CreationRecord) => void;
+}) {
+  const index = versions.findIndex((version) => version.id === record.id);
+  if (versions.length < 2 || index < 0) return null;
+  const previous = versions[index - 1];
+  const next = versions[index + 1];
+  return (
+    <nav aria-label="Versions" className="flex items-center justify-between gap-2">
+      <Button variant="outline" size="sm" disabled={!previous} onClick={() => previous && onOpen(previous)}>
+        <ChevronLeft aria-hidden="true" />
+        Previous version
+      </Button>
+      <p aria-live="polite" className="text-sm text-muted-foreground">
+        Version {index + 1} of {versions.length}
+      </p>
+      <Button variant="outline" size="sm" disabled={!next} onClick={() => next && onOpen(next)}>
+        Next version
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
+
 function ViewerBody({
   userId,
   record,
+  versions,
   onDelete,
   onOpen,
 }: {
   userId: string;
   record: CreationRecord;
+  versions: readonly CreationRecord[];
   onDelete: () => void;
   onOpen: (record: CreationRecord) => void;
 }) {
@@ -70,6 +109,7 @@ function ViewerBody({
         </DialogDescription>
       </DialogHeader>
 
+      <VersionSteps versions={versions} record={record} onOpen={onOpen} />
       <ChainSteps userId={userId} record={record} onOpen={onOpen} />
 
       {loaded.status === "loading" && (
@@ -140,8 +180,10 @@ function ViewerBody({
 }
 
 /**
- * One creation, large: the before/after slider or the poem, the steps it was made in (each earlier one
- * opens in its place), with Download, Share, Edit with… and Delete.
+ * One creation, large: the before/after slider or the poem, the other versions of its photo (each
+ * opens in its place), the steps it was made in (each earlier one opens in its place too), with
+ * Download, Share, Edit with… and Delete. The versions are the group's (versionsQuery), kept in step
+ * with every delete and undo.
  */
 export function CreationViewer({
   userId,
@@ -153,19 +195,30 @@ export function CreationViewer({
   userId: string;
   record: CreationRecord | null;
   onOpenChange: (open: boolean) => void;
-  onDelete: (record: CreationRecord) => void;
-  /** Shows another creation in the viewer (an earlier step of this one). */
+  /** Deletes the version shown; `next` is the version of the same photo to show instead (null: none left). */
+  onDelete: (record: CreationRecord, next: CreationRecord | null) => void;
+  /** Shows another creation in the viewer (another version, or an earlier step of this one). */
   onOpen: (record: CreationRecord) => void;
 }) {
+  const group = useQuery({
+    ...versionsQuery(userId, record ? photoOf(record) : ""),
+    enabled: record !== null,
+  });
+  const versions = group.data?.versions ?? [];
+  function remove(shown: CreationRecord) {
+    const index = versions.findIndex((version) => version.id === shown.id);
+    const others = versions.filter((version) => version.id !== shown.id);
+    onDelete(shown, index < 0 ? null : (others[index] ?? others[index - 1] ?? null));
+  }
   return (
     <Dialog open={record !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
         {record && (
           <ViewerBody
-            key={record.id}
             userId={userId}
             record={record}
-            onDelete={() => onDelete(record)}
+            versions={versions}
+            onDelete={() => remove(record)}
             onOpen={onOpen}
           />
         )}

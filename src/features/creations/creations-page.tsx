@@ -1,6 +1,7 @@
 /**
- * My Creations: every kept result of the signed-in user on this device, as a filterable grid with
- * paging, a viewer, deleting with undo, and what the device's storage allows.
+ * My Creations: every kept result of the signed-in user on this device, as a filterable grid of their
+ * photos (each photo's versions one card) with paging, a viewer that steps through a photo's versions,
+ * deleting with undo, and what the device's storage allows.
  */
 import { useDeferredValue, useState } from "react";
 import { RefreshCw, Trash2 } from "lucide-react";
@@ -30,8 +31,9 @@ function CreationsView({ userId }: { userId: string }) {
   const deferredSearch = useDeferredValue(search.trim());
   const { state, retry, showMore } = useCreationsList(userId, { tool, search: deferredSearch });
 
-  function remove(record: CreationRecord) {
-    setOpen(null);
+  /** Deletes the version shown in the viewer, which shows `next` of the same photo instead (or closes). */
+  function remove(record: CreationRecord, next: CreationRecord | null) {
+    setOpen(next);
     void deleteWithUndo(userId, record);
   }
 
@@ -117,8 +119,13 @@ function CreationsView({ userId }: { userId: string }) {
             aria-label="Creations"
             className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5"
           >
-            {state.items.map((record) => (
-              <CreationCard key={record.id} userId={userId} record={record} onOpen={() => setOpen(record)} />
+            {state.items.map((group) => (
+              <CreationCard
+                key={group.photo}
+                userId={userId}
+                group={group}
+                onOpen={() => setOpen(group.record)}
+              />
             ))}
           </ul>
           {state.total > state.items.length && (

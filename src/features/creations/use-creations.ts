@@ -1,7 +1,8 @@
 /**
- * My Creations' data, read through the data cache (the queries of @/lib/creations): the user's
- * creations page by page, how much they take, and each one's thumbnails. Every save, delete or undo
- * anywhere in the app invalidates what it changed, so the page follows without listening itself.
+ * My Creations' data, read through the data cache (the queries of @/lib/creations): the user's photos
+ * page by page, each one group of versions, how much the creations take, and each one's thumbnails.
+ * Every save, delete or undo anywhere in the app invalidates what it changed, so the page follows
+ * without listening itself.
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { ToolId } from "@/tools/registry";
@@ -10,11 +11,12 @@ import {
   creationsListQuery,
   thumbsQuery,
   usageQuery,
+  type CreationGroup,
   type CreationRecord,
   type StorageEstimateInfo,
 } from "@/lib/creations";
 
-/** The grid shows this many creations, then "Show more" adds as many again. */
+/** The grid shows this many photos, then "Show more" adds as many again. */
 export const PAGE_SIZE = 48;
 
 export type CreationsFilter = { tool?: ToolId; search: string };
@@ -24,8 +26,9 @@ type ListState =
   | { status: "error" }
   | {
       status: "ready";
-      items: CreationRecord[];
-      /** Matching the filter. */
+      /** One per photo: its versions, and the one the card shows. */
+      items: CreationGroup[];
+      /** Photos matching the filter. */
       total: number;
       /** All of the user's creations, and the bytes they take. */
       usage: { count: number; bytes: number };
@@ -33,8 +36,8 @@ type ListState =
     };
 
 /**
- * The user's creations for the grid: records only (no files), newest first, PAGE_SIZE at a time. While
- * a new filter is read the grid keeps what it shows.
+ * The user's photos for the grid, each one group of versions: records only (no files), newest first,
+ * PAGE_SIZE at a time. While a new filter is read the grid keeps what it shows.
  */
 export function useCreationsList(userId: string, filter: CreationsFilter) {
   const list = useInfiniteQuery({

@@ -14,12 +14,14 @@ export type {
   ChosenVersion,
   Creation,
   CreationFiles,
+  CreationGroup,
   CreationKind,
   CreationRecord,
   CreationsUsage,
   CreationThumbs,
   DeletedCreation,
   EditWithSource,
+  GroupPage,
   IncomingPhotos,
   IncomingPhotoState,
   IncomingSource,
@@ -73,7 +75,8 @@ export { INCOMING_LOST, useIncomingPhotos } from "./use-incoming-photos";
 
 // Reading and deleting (My Creations, Batch's last run, Settings).
 export { getCreation, getLastCreation } from "./read";
-export { creationsUsage, getThumbs, getVersions, listCreations } from "./list";
+export { creationsUsage, getThumbs, listCreations } from "./list";
+export { getVersions, listGroups } from "./groups";
 export { deleteAllCreations, deleteCreation, deleteOldestCreations, restoreCreation } from "./write";
 export { creationKeys } from "./keys";
 export { creationQuery, lastCreationQuery } from "./queries";

@@ -4,18 +4,22 @@
  */
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { creationKeys, type CreationsListKey } from "./keys";
-import { creationsUsage, getRecords, getThumbs, getVersions, listCreations } from "./list";
+import { getRecords, getVersions, listGroups } from "./groups";
+import { creationsUsage, getThumbs } from "./list";
 import { estimateStorage } from "./storage";
 import { onDevice, readers } from "./queries";
 import type { CreationKind } from "./types";
 
-/** The user's creations for the grid, newest first, `pageSize` at a time (fetchNextPage: the next ones). */
+/**
+ * The user's photos for the grid, each one group of versions, newest first, `pageSize` at a time
+ * (fetchNextPage: the next ones); a group matches when any of its versions does.
+ */
 export const creationsListQuery = (userId: string, query: CreationsListKey) =>
   infiniteQueryOptions({
     queryKey: creationKeys.list(userId, query),
     queryFn: ({ client, pageParam }) => {
       readers.add(client);
-      return listCreations(userId, {
+      return listGroups(userId, {
         tool: query.tool,
         search: query.search,
         offset: pageParam,

@@ -1,19 +1,13 @@
 /**
- * The reads of My Creations (and of Batch's last run): the user's records filtered and paged, the
- * versions of one photo, their thumbnails, and how much they take. No list reads a result's file.
+ * The reads of lists (Batch's last run, My Creations' counts, deleting all or the oldest): the user's
+ * records filtered and paged, their thumbnails, and how much they take. No list reads a result's file.
+ * The groups of versions are read in groups.ts.
  */
 import { byUser, byUserAnd, guarded } from "./db";
-import { filesOf, thumbsOf } from "./stored-files";
-import type {
-  CreationRecord,
-  CreationsUsage,
-  CreationThumbs,
-  ListPage,
-  ListQuery,
-  VersionGroup,
-} from "./types";
+import { thumbsOf } from "./stored-files";
+import type { CreationRecord, CreationsUsage, CreationThumbs, ListPage, ListQuery } from "./types";
 
-function matcher(search: string | undefined): (record: CreationRecord) => boolean {
+export function matcher(search: string | undefined): (record: CreationRecord) => boolean {
   const words = (search ?? "").toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return () => true;
   return (record) => {
@@ -54,36 +48,4 @@ export async function getThumbs(
 export async function creationsUsage(userId: string): Promise<CreationsUsage> {
   const { items } = await listCreations(userId);
   return { count: items.length, bytes: items.reduce((sum, r) => sum + r.totalSize, 0) };
-}
-
-/** Some of the user's creations by id, records only: those still there (another user's are not). */
-export async function getRecords(userId: string, ids: readonly string[]): Promise<CreationRecord[]> {
-  return guarded(async (database) => {
-    const tx = database.transaction("creations");
-    const found = await Promise.all(ids.map((id) => tx.store.get(id)));
-    await tx.done;
-    return found.filter((record): record is CreationRecord => record?.userId === userId);
-  });
-}
-
-/**
- * The versions of one photo: the user's creations of the group, oldest first, and the first version's
- * kept original as the photo they were all made from. A creation kept before there were groups is a
- * group of its own, under its own id.
- */
-export async function getVersions(userId: string, photo: string): Promise<VersionGroup> {
-  return guarded(async (database) => {
-    const tx = database.transaction(["creations", "files"]);
-    const creations = tx.objectStore("creations");
-    const versions = await creations.index("by-user-photo").getAll(byUserAnd(userId, photo));
-    if (versions.length === 0) {
-      const own = await creations.get(photo);
-      if (own?.userId === userId && !own.photo) versions.push({ ...own, photo });
-    }
-    const first = versions.find((record) => record.hasOriginal);
-    const files = first && (await tx.objectStore("files").get(first.id));
-    await tx.done;
-    const original = files && files.userId === userId ? filesOf(files).original : undefined;
-    return { photo, versions, original: original ?? null };
-  });
 }

@@ -109,6 +109,17 @@ export type ListQuery = {
 
 export type ListPage = { items: CreationRecord[]; total: number };
 
+/** A photo's versions as My Creations shows them: one card for the group. */
+export type CreationGroup = {
+  photo: string;
+  /** The version the card shows and opens: the newest one that matches the filter. */
+  record: CreationRecord;
+  /** Every version of the photo, oldest first. */
+  versions: CreationRecord[];
+};
+
+export type GroupPage = { items: CreationGroup[]; total: number };
+
 /** How many creations the user has here and the bytes they take. */
 export type CreationsUsage = { count: number; bytes: number };
 

@@ -58,7 +58,7 @@ describe("saved results through the data cache", () => {
     expect(opened?.record.id).toBe(hulk.id);
     expect(await client.fetchQuery(creationQuery(BOB, hulk.id))).toBeNull();
     const list = await client.fetchInfiniteQuery(creationsListQuery(ALICE, { pageSize: 48 }));
-    expect(list.pages[0]?.items.map((r) => r.id)).toEqual([hulk.id]);
+    expect(list.pages[0]?.items.map((group) => group.record.id)).toEqual([hulk.id]);
     expect(await client.fetchQuery(usageQuery(ALICE))).toMatchObject({ count: 1 });
   });
 
