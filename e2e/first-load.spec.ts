@@ -70,7 +70,7 @@ test("a first visit shows Log In at once and loads no Supabase code", async ({ p
   const { seen, shift } = await report();
   expect(seen).not.toContain("placeholder");
   expect(shift).toBe(0);
-  expect(scripts.filter((s) => s.includes("supabase-client"))).toEqual([]);
+  expect(scripts.filter((s) => s.includes("supabase.lazy"))).toEqual([]);
 });
 
 test("each menu dialog opens right after the page loads", async ({ page }) => {
