@@ -8,7 +8,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useResultFirst } from "@/hooks/use-result-first";
 import { cn } from "@/lib/utils";
-import { LazyCompareSlider, preloadCompareSlider } from "./lazy-compare-slider";
+import { LazyCompareSlider, preloadCompareSlider } from "./compare-slider";
 import { ShareButton } from "./share-button";
 
 /**

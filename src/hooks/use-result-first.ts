@@ -1,6 +1,6 @@
 /** On a phone, brings a result that has just shown up to the top of the screen, under the top bar. */
 import { useEffect, useRef } from "react";
-import { loadCompareSlider } from "@/components/lazy-compare-slider";
+import { loadCompareSlider } from "@/components/compare-slider";
 
 /**
  * A ref for the element that holds a result (give it a `scroll-mt-*` the height of the top bar and a

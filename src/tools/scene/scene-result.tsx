@@ -1,7 +1,7 @@
 /** Modify Scene's result: on phones the before/after slider first, on wider screens base and result side by side. */
 import type { ReactNode } from "react";
 import { Download, Layers, Pencil, RotateCcw } from "lucide-react";
-import { LazyCompareSlider } from "@/components/lazy-compare-slider";
+import { LazyCompareSlider } from "@/components/compare-slider";
 import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/tools/registry";
