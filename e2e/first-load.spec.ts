@@ -91,7 +91,7 @@ test("each menu dialog opens right after the page loads", async ({ page }) => {
     if (item === "My Profile") {
       // The menu's code waits for the avatar to be touched.
       await page.waitForLoadState("networkidle");
-      expect(scripts.filter((s) => s.includes("account-menu"))).toEqual([]);
+      expect(scripts.filter((s) => s.includes("user-menu.lazy"))).toEqual([]);
     }
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: item }).click();
