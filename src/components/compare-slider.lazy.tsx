@@ -1,6 +1,7 @@
 /**
  * The before/after slider of a result over its original, and bringing a new result to the top of a
- * phone's screen (useResultFirst: both only act once a result is shown, so they share this chunk).
+ * phone's screen (useResultFirst): both only act once a result is shown, so they are one part, fetched
+ * by compare-slider.tsx.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { ChevronsLeftRight } from "lucide-react";

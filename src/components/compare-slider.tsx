@@ -1,11 +1,15 @@
-/** The before/after slider fetched on demand: its code is out of every first load; the result shows meanwhile. */
-import { useState } from "react";
+/**
+ * The before/after slider fetched on demand: its code is out of every first load; the result shows
+ * meanwhile. Also what brings a new result to the top of a phone's screen (useResultFirst), done by the
+ * same chunk.
+ */
+import { useEffect, useRef, useState } from "react";
 import { lazyPart } from "@/components/on-demand";
 import { cn } from "@/lib/utils";
 import type { CompareSliderProps } from "./compare-slider.lazy";
 
 /** The slider's chunk (also what brings a result to the top of a phone's screen, useResultFirst). */
-export const loadCompareSlider = () => import("./compare-slider.lazy");
+const loadCompareSlider = () => import("./compare-slider.lazy");
 
 const SliderPart = lazyPart(() => loadCompareSlider().then((m) => m.CompareSlider));
 
@@ -38,4 +42,29 @@ export function LazyCompareSlider(props: CompareSliderProps) {
   );
   if (failed) return still;
   return <SliderPart fallback={still} onFailed={() => setFailed(true)} {...props} />;
+}
+
+/**
+ * A ref for the element that holds a result (give it a `scroll-mt-*` the height of the top bar and a
+ * gap). Each time `result` changes to a new one, on screens narrower than 768 px, the page scrolls so
+ * that element starts at the top (once its pictures have their size): the result and its actions first,
+ * the page's heading above them. Smooth, unless the visitor asked for less motion. Wider screens show
+ * the page as it is. The scrolling is done by the slider's chunk (bringResultToTop), which a result
+ * shows anyway.
+ */
+export function useResultFirst<T extends HTMLElement>(result: string | null | undefined) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!result || !element) return;
+    let current = true;
+    loadCompareSlider()
+      .then(({ bringResultToTop }) => bringResultToTop(element, () => current))
+      // The slider's own stand-in says when its code cannot be fetched; the page then stays where it is.
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [result]);
+  return ref;
 }
