@@ -125,6 +125,61 @@ const appZone = {
   files: ["src/app/**/*.{ts,tsx}"],
   rules: { "no-restricted-imports": ["error", { patterns: [creationsEntry] }] },
 };
+/**
+ * Loading (docs/architecture.md "Loading"): a module fetched on demand is named `<stem>.lazy.ts(x)` and
+ * is fetched, with `import()`, by the module of the same stem beside it (result-view.tsx fetches
+ * ./result-view.lazy). Besides those, `import()` names a route's page (`*-page`, only from the route
+ * table and the tools' descriptors) or an npm package. A `*.lazy` module is never imported statically
+ * (that would put it back in its importer's chunk); `import type` is fine.
+ *
+ * esquery reads a regex up to its next slash, so a slash inside one is written \u002F.
+ */
+const LAZY_SOURCE = String.raw`[source.value=/^\.\u002F[^\u002F]+\.lazy$/]`;
+const PAGE_SOURCE = String.raw`[source.value=/-page$/]`;
+const PACKAGE_SOURCE = String.raw`[source.value=/^(?![.\u002F]|@\u002F)/]`;
+const importExpression = (...allowed) =>
+  `ImportExpression${allowed.map((source) => `:not(${source})`).join("")}`;
+
+const LAZY_IMPORT_MESSAGE =
+  "import() fetches a module on demand: name it <stem>.lazy.ts(x) beside the module of the same stem and fetch it from there as ./<stem>.lazy (docs/architecture.md \"Loading\"); a route's page is fetched by the route table or its tool's descriptor.";
+
+const loading = [
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: importExpression(LAZY_SOURCE, PACKAGE_SOURCE), message: LAZY_IMPORT_MESSAGE },
+      ],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["*.lazy", "**/*.lazy"],
+              allowTypeImports: true,
+              message:
+                "A *.lazy module is fetched on demand by the module of its stem (import()); importing it statically puts it back in this chunk. Import that module instead, or only its types (import type).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The route table and the tools' descriptors also fetch pages.
+    files: ["src/app/routes.tsx", "src/tools/*/tool.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: importExpression(LAZY_SOURCE, PAGE_SOURCE, PACKAGE_SOURCE),
+          message: LAZY_IMPORT_MESSAGE,
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   {
@@ -163,4 +218,5 @@ export default tseslint.config(
   ...toolZones,
   sharedZone,
   appZone,
+  ...loading,
 );

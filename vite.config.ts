@@ -69,7 +69,7 @@ export default defineConfig({
       },
       // A returning visitor's session check, with the page instead of after it (the account menu waits
       // for a touch of the avatar: src/features/account/user-menu.tsx).
-      withSession: ["src/lib/supabase-client.ts"],
+      withSession: ["src/lib/supabase.lazy.ts"],
     }),
     // The web app manifest and the service worker (src/sw/sw.ts), in `vite build` only: installable,
     // opens offline, takes photos from the share sheet (server/static/pwa.ts).

@@ -70,7 +70,7 @@ test("a first visit shows Log In at once and loads no Supabase code", async ({ p
   const { seen, shift } = await report();
   expect(seen).not.toContain("placeholder");
   expect(shift).toBe(0);
-  expect(scripts.filter((s) => s.includes("supabase-client"))).toEqual([]);
+  expect(scripts.filter((s) => s.includes("supabase.lazy"))).toEqual([]);
 });
 
 test("each menu dialog opens right after the page loads", async ({ page }) => {
@@ -91,7 +91,7 @@ test("each menu dialog opens right after the page loads", async ({ page }) => {
     if (item === "My Profile") {
       // The menu's code waits for the avatar to be touched.
       await page.waitForLoadState("networkidle");
-      expect(scripts.filter((s) => s.includes("account-menu"))).toEqual([]);
+      expect(scripts.filter((s) => s.includes("user-menu.lazy"))).toEqual([]);
     }
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: item }).click();

@@ -53,7 +53,7 @@ const checking = (
 );
 
 /** What is missing and the way to it: a chunk of its own, as a visitor let in never needs it. */
-const Blocked = lazyPart(() => import("./tier-gate-blocked").then((m) => m.TierGateBlocked));
+const Blocked = lazyPart(() => import("./tier-gate.lazy").then((m) => m.TierGateBlocked));
 
 /** Feature routes: signed in and with conversions left this month (SPEC 4.4). */
 export function TierGate({ children, requiredTier = "Freemium", fallback }: TierGateProps) {

@@ -45,4 +45,4 @@ export function ApiKeyField({ disabled }: { disabled?: boolean }) {
  * when the disclosure is first opened (or hovered or focused): most visitors never open it, and every
  * tool page would otherwise carry it in its first load.
  */
-const KeyFieldBody = lazyPart(() => import("./api-key-field-body").then((m) => m.ApiKeyFieldBody));
+const KeyFieldBody = lazyPart(() => import("./api-key-field.lazy").then((m) => m.ApiKeyFieldBody));

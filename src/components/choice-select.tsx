@@ -26,7 +26,7 @@ export type ChoiceSelectProps = {
 // is code for a list nobody has opened yet. Until the first press the field is a stand-in button with
 // the trigger's look, name and value; the press fetches the Radix part (hover and focus start it
 // earlier) and puts it in the stand-in's place, already open.
-const Menu = lazyPart(() => import("@/components/choice-select-menu").then((m) => m.ChoiceSelectMenu));
+const Menu = lazyPart(() => import("./choice-select.lazy").then((m) => m.ChoiceSelectMenu));
 
 /** A select of fixed choices (Radix Select, shadcn look), whose list code loads on the first press. */
 export function ChoiceSelect(props: ChoiceSelectProps) {

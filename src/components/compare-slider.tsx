@@ -1,204 +1,70 @@
 /**
- * The before/after slider of a result over its original, and bringing a new result to the top of a
- * phone's screen (useResultFirst: both only act once a result is shown, so they share this chunk).
+ * The before/after slider fetched on demand: its code is out of every first load; the result shows
+ * meanwhile. Also what brings a new result to the top of a phone's screen (useResultFirst), done by the
+ * same chunk.
  */
-import { useEffect, useId, useRef, useState } from "react";
-import { ChevronsLeftRight } from "lucide-react";
-import { MOBILE_MEDIA_QUERY, useIsMobile } from "@/hooks/use-mobile";
-import { usePrefersReducedMotion } from "@/hooks/use-reduced-motion";
+import { useEffect, useRef, useState } from "react";
+import { lazyPart } from "@/components/on-demand";
 import { cn } from "@/lib/utils";
+import type { CompareSliderProps } from "./compare-slider.lazy";
 
-/** Where the divider starts: 100 shows the whole result (phones: the result first), 50 half of each. */
-const START_PHONE = 100;
-const START_WIDE = 50;
-/** The hint on phones that the picture can be compared: the divider glides in this far and back, once. */
-const PEEK_TO = 82;
+/** The slider's chunk (also what brings a result to the top of a phone's screen, useResultFirst). */
+const loadCompareSlider = () => import("./compare-slider.lazy");
 
-/** The names of the two pictures when they are not the original and its result (two versions of a photo). */
-export type CompareLabels = { before: string; after: string };
+const SliderPart = lazyPart(() => loadCompareSlider().then((m) => m.CompareSlider));
 
-/**
- * What the range says to a screen reader at `position` (the share of the picture that is the result, or
- * the `after` picture when `labels` name the two).
- */
-export function compareValueText(position: number, labels?: CompareLabels): string {
-  if (!labels) {
-    if (position >= 100) return "Result only";
-    if (position <= 0) return "Original only";
-    return `${position}% result, ${100 - position}% original`;
-  }
-  if (position >= 100) return `${labels.after} only`;
-  if (position <= 0) return `${labels.before} only`;
-  return `${position}% ${labels.after}, ${100 - position}% ${labels.before}`;
-}
-
-const clip = (position: number) => `inset(0 ${100 - position}% 0 0)`;
-
-export type CompareSliderProps = {
-  before: string;
-  after: string;
-  /** The image's height cap (Tailwind classes), so the slider and what follows it fit a screen. */
-  imageClassName?: string;
-  className?: string;
-  /** The two pictures' names; "Original" and "Result" when omitted. */
-  labels?: CompareLabels;
-};
+/** Starts fetching the slider's code: a result view calls it as it shows the photo, before the result. */
+export const preloadCompareSlider = SliderPart.preload;
 
 /**
- * Before/after comparison: the result over the original, shown up to a divider moved with the range
- * under it (drag, tap, arrow keys, Home and End). On phones it starts on the whole result and, unless the
- * visitor asked for less motion, shows once that it can slide; on wider screens it starts half and half.
+ * The compare slider once its code is here (at once when preloaded); until then, or if it cannot be
+ * fetched (the failure is said once), its picture on the result, in the same place and size.
  */
-export function CompareSlider({ before, after, imageClassName, className, labels }: CompareSliderProps) {
-  const beforeName = labels?.before ?? "Original";
-  const afterName = labels?.after ?? "Result";
-  const what = labels ? `${labels.after} with ${labels.before}` : "the result with the original";
-  const isMobile = useIsMobile();
-  const reducedMotion = usePrefersReducedMotion();
-  const [position, setPosition] = useState(isMobile ? START_PHONE : START_WIDE);
-  const [touched, setTouched] = useState(false);
-  const id = useId();
-  const layerRef = useRef<HTMLDivElement>(null);
-  const lineRef = useRef<HTMLDivElement>(null);
-  const gripRef = useRef<HTMLDivElement>(null);
-
-  // A new result starts over, on the result again on phones.
-  const [shown, setShown] = useState(after);
-  if (shown !== after) {
-    setShown(after);
-    setPosition(isMobile ? START_PHONE : START_WIDE);
-    setTouched(false);
-  }
-
-  // The one-time peek (Web Animations: it changes no state, and stops the moment the range is used).
-  const peek = isMobile && !reducedMotion && !touched && position === START_PHONE;
-  useEffect(() => {
-    const moving = [layerRef.current, lineRef.current, gripRef.current];
-    if (!peek || moving.some((el) => !el || typeof el.animate !== "function")) return;
-    const [layer, line, grip] = moving as HTMLElement[];
-    const timing: KeyframeAnimationOptions = { duration: 1400, delay: 700, easing: "ease-in-out" };
-    const frames = (style: (p: number) => Keyframe) => [style(100), style(PEEK_TO), style(100)];
-    const animations = [
-      layer.animate(
-        frames((p) => ({ clipPath: clip(p) })),
-        timing,
-      ),
-      line.animate(
-        frames((p) => ({ left: `${p}%` })),
-        timing,
-      ),
-      grip.animate(
-        frames((p) => ({ left: `${p}%`, transform: `translateX(-${p}%)` })),
-        timing,
-      ),
-    ];
-    return () => animations.forEach((animation) => animation.cancel());
-  }, [peek, after]);
-
-  return (
-    <figure className={cn("mx-auto w-full max-w-xl space-y-2", className)}>
-      <div
-        className="relative mx-auto w-fit max-w-full overflow-hidden rounded-xl border bg-muted"
-        data-testid="compare-slider"
-      >
+export function LazyCompareSlider(props: CompareSliderProps) {
+  const [failed, setFailed] = useState(false);
+  // The slider's picture without its range: the original gives the size (it is already shown, so it
+  // has one at once), the result covers it.
+  const still = (
+    <figure className={cn("mx-auto w-full max-w-xl", props.className)}>
+      <div className="relative mx-auto w-fit max-w-full overflow-hidden rounded-xl border bg-muted">
         <img
-          src={before}
-          alt={beforeName}
-          className={cn("block h-auto w-auto max-w-full select-none", imageClassName)}
-          draggable={false}
+          src={props.before}
+          alt=""
+          className={cn("block h-auto w-auto max-w-full", props.imageClassName)}
         />
-        <span className="absolute right-2 bottom-2 rounded bg-black/60 px-2 py-0.5 text-xs text-white">
-          {beforeName}
-        </span>
-        {/* The result and its label, cut off at the divider: at 100 they cover the original entirely. */}
-        <div
-          ref={layerRef}
-          data-testid="compare-result-layer"
-          className="absolute inset-0"
-          style={{ clipPath: clip(position) }}
-        >
-          <img
-            src={after}
-            alt={afterName}
-            className="h-full w-full select-none object-cover"
-            draggable={false}
-          />
-          <span className="absolute bottom-2 left-2 rounded bg-black/60 px-2 py-0.5 text-xs text-white">
-            {afterName}
-          </span>
-        </div>
-        {/* The divider on the result's edge, and its grip, which stays inside the picture at both ends. */}
-        <div
-          ref={lineRef}
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_0_1px_rgba(0,0,0,0.3)]"
-          style={{ left: `${position}%` }}
+        <img
+          src={props.after}
+          alt={props.labels?.after ?? "Result"}
+          className="absolute inset-0 h-full w-full object-cover"
         />
-        <div
-          ref={gripRef}
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 -mt-4 flex size-8 items-center justify-center rounded-full border bg-background/90 text-foreground shadow"
-          style={{ left: `${position}%`, transform: `translateX(-${position}%)` }}
-        >
-          <ChevronsLeftRight className="size-4" />
-        </div>
       </div>
-      <label htmlFor={id} className="sr-only">
-        Compare {what}
-      </label>
-      <input
-        id={id}
-        type="range"
-        min={0}
-        max={100}
-        value={position}
-        aria-valuetext={compareValueText(position, labels)}
-        onChange={(e) => {
-          setTouched(true);
-          setPosition(Number(e.target.value));
-        }}
-        className="block h-6 w-full accent-[var(--primary)]"
-      />
-      <figcaption className="text-center text-xs text-muted-foreground">Slide to compare {what}</figcaption>
     </figure>
   );
-}
-
-const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
-
-function matches(query: string): boolean {
-  return typeof window.matchMedia === "function" && window.matchMedia(query).matches;
+  if (failed) return still;
+  return <SliderPart fallback={still} onFailed={() => setFailed(true)} {...props} />;
 }
 
 /**
- * Resolves once every picture in `element` has its size (loaded or failed), so the page is as tall as
- * it will be. Looked at again after each one: a picture replaced meanwhile (the slider's still by the
- * slider) is not waited for.
+ * A ref for the element that holds a result (give it a `scroll-mt-*` the height of the top bar and a
+ * gap). Each time `result` changes to a new one, on screens narrower than 768 px, the page scrolls so
+ * that element starts at the top (once its pictures have their size): the result and its actions first,
+ * the page's heading above them. Smooth, unless the visitor asked for less motion. Wider screens show
+ * the page as it is. The scrolling is done by the slider's chunk (bringResultToTop), which a result
+ * shows anyway.
  */
-async function picturesSized(element: HTMLElement): Promise<void> {
-  for (;;) {
-    const loading = [...element.querySelectorAll("img")].filter((img) => !img.complete);
-    if (loading.length === 0) return;
-    await Promise.race(
-      loading.map(
-        (img) =>
-          new Promise((resolve) => {
-            img.addEventListener("load", resolve, { once: true });
-            img.addEventListener("error", resolve, { once: true });
-          }),
-      ),
-    );
-  }
-}
-
-/**
- * On screens narrower than 768 px, scrolls `element` (a result just shown) to the top once its
- * pictures have their size, unless `current()` says it is no longer the result: smooth, unless the
- * visitor asked for less motion. Wider screens stay where they are.
- */
-export async function bringResultToTop(element: HTMLElement, current: () => boolean): Promise<void> {
-  if (!matches(MOBILE_MEDIA_QUERY)) return;
-  await picturesSized(element);
-  if (!current()) return;
-  element.scrollIntoView({ block: "start", behavior: matches(REDUCED_MOTION_QUERY) ? "auto" : "smooth" });
+export function useResultFirst<T extends HTMLElement>(result: string | null | undefined) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!result || !element) return;
+    let current = true;
+    loadCompareSlider()
+      .then(({ bringResultToTop }) => bringResultToTop(element, () => current))
+      // The slider's own stand-in says when its code cannot be fetched; the page then stays where it is.
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [result]);
+  return ref;
 }

@@ -2,9 +2,9 @@
 import { onDemand } from "@/components/on-demand";
 
 /**
- * A question with two answers (Radix Dialog): its code is fetched when it first opens, or on hover or
- * focus of what opens it through `ConfirmDialog.preload`.
+ * A question with two answers (Radix Dialog, confirm-dialog.lazy.tsx): its code is fetched when it
+ * first opens, or on hover or focus of what opens it through `ConfirmDialog.preload`.
  */
 export const ConfirmDialog = onDemand(() =>
-  import("@/components/confirm-dialog-content").then((m) => m.ConfirmDialogContent),
+  import("./confirm-dialog.lazy").then((m) => m.ConfirmDialogContent),
 );

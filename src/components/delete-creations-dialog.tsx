@@ -1,7 +1,7 @@
 /** The question before deleting every creation of the user on this device. */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { ConfirmDialogContent } from "@/components/confirm-dialog-content";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { deleteAllCreations } from "@/lib/creations";
 
 export const DELETE_ALL_TITLE = "Delete my creations on this device";
@@ -24,6 +24,8 @@ export function DeleteCreationsDialog({
   onDeleted?: (count: number) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  // The question's code comes with what offers it (My Creations, Settings), so it opens at once.
+  useEffect(() => ConfirmDialog.preload(), []);
 
   async function confirm() {
     setBusy(true);
@@ -41,7 +43,7 @@ export function DeleteCreationsDialog({
   }
 
   return (
-    <ConfirmDialogContent
+    <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Delete all your creations?"

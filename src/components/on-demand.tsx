@@ -1,4 +1,8 @@
-/** Parts of a page whose code is a chunk of its own: fetched on demand, preloaded on hover or focus. */
+/**
+ * Parts of a page whose code is a chunk of its own: fetched on demand, preloaded on hover or focus. A
+ * part is the module `<stem>.lazy.tsx` beside the module `<stem>.tsx` that wraps it here
+ * (docs/architecture.md "Loading").
+ */
 import {
   lazy,
   Suspense,

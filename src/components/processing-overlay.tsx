@@ -5,10 +5,10 @@ import { Button } from "@/components/ui/button";
 import { useEscapeKey } from "@/hooks/use-escape-key";
 import type { RetryWait } from "@/lib/gemini";
 
-// Fetched while the overlay is open, not with the page (first-load budget): where focus goes when it
-// closes, and the retry countdown (a wait only comes after the AI answered busy, by then it is here).
-const focusAfterRun = () => import("./focus-after-run");
-const Countdown = lazyPart(() => import("./retry-countdown").then((m) => m.RetryCountdown));
+// Fetched while the overlay is open, not with the page (first-load budget): the retry countdown and
+// where focus goes when it closes (processing-overlay.lazy.tsx).
+const loadAfterRun = () => import("./processing-overlay.lazy");
+const Countdown = lazyPart(() => loadAfterRun().then((m) => m.RetryCountdown));
 
 type ProcessingOverlayProps = {
   title: string;
@@ -31,7 +31,7 @@ export function ProcessingOverlay({ title, text, retryWait, onCancel }: Processi
   );
   useEffect(() => {
     Countdown.preload();
-    const module = focusAfterRun();
+    const module = loadAfterRun();
     return () =>
       void module
         .then((m) => m.focusAfterRun(before))

@@ -1,12 +1,12 @@
 /**
  * A tool's photo and its result (the style tools, Create Art). A page shows it once a photo is there,
- * so its code (result-view-body.tsx, with the compare slider's front and Share) is fetched then, not
+ * so its code (result-view.lazy.tsx, with the compare slider's front and Share) is fetched then, not
  * with the page; the photo shows in its place meanwhile.
  */
 import { lazyPart } from "@/components/on-demand";
-import type { ResultViewProps } from "./result-view-body";
+import type { ResultViewProps } from "./result-view.lazy";
 
-const Body = lazyPart(() => import("./result-view-body").then((m) => m.ResultViewBody));
+const Body = lazyPart(() => import("./result-view.lazy").then((m) => m.ResultViewBody));
 
 /** Wider screens: original and result side by side, the actions, a slider; phones: the slider first. */
 export function ResultView(props: ResultViewProps) {

@@ -1,6 +1,6 @@
 /**
  * The Share button: a result shared through the Web Share API, or copied, or downloaded. The button is
- * here at once; what it does (share-button-action.ts) is fetched when it is approached or pressed.
+ * here at once; what it does (share-button.lazy.ts) is fetched when it is approached or pressed.
  */
 import { useState } from "react";
 import { toast } from "sonner";
@@ -20,10 +20,10 @@ export type ShareContent =
     }
   | { kind: "text"; text: string; fileName?: string; title?: string };
 
-let action: Promise<typeof import("./share-button-action")> | undefined;
+let action: Promise<typeof import("./share-button.lazy")> | undefined;
 /** Fetches the button's action once (again after a failed fetch). */
 function loadAction() {
-  return (action ??= import("./share-button-action").catch((error: unknown) => {
+  return (action ??= import("./share-button.lazy").catch((error: unknown) => {
     action = undefined;
     throw error;
   }));

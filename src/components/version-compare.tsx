@@ -1,9 +1,9 @@
 /**
- * Two versions of a photo in the before/after slider (src/components/compare-slider.tsx, fetched on
+ * Two versions of a photo in the before/after slider (src/components/compare-slider.lazy.tsx, fetched on
  * demand): the one compared underneath, the one shown on top, each named by its label. Shown while the
  * version strip (version-strip.tsx) compares; nothing when it does not.
  */
-import { LazyCompareSlider } from "./lazy-compare-slider";
+import { LazyCompareSlider } from "./compare-slider";
 import type { StripVersion } from "./version-strip";
 
 /** The slider's picture fits a phone's screen with the strip under it; as tall as the result view's wider. */

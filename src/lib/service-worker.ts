@@ -1,6 +1,6 @@
 /**
  * The service worker's loader, in the entry (a few lines): in a production build it fetches the
- * registration (service-worker-register.ts) once the page has loaded and settled; `npm run dev`
+ * registration (service-worker.lazy.ts) once the page has loaded and settled; `npm run dev`
  * registers nothing.
  */
 
@@ -24,7 +24,7 @@ export function registerServiceWorker(): void {
   }
   const start = () =>
     setTimeout(() => {
-      import("./service-worker-register")
+      import("./service-worker.lazy")
         .then(({ register }) => register(container))
         .catch((error: unknown) =>
           console.warn("The app will not work offline: its service worker failed", error),

@@ -1,9 +1,9 @@
 /** The app's one Supabase client, loaded on first use, and what is known of the session before it loads. */
 import { getEnv } from "@/config/env";
 import type { Session } from "@supabase/auth-js";
-import type { AppSupabase } from "./supabase-client";
+import type { AppSupabase } from "./supabase.lazy";
 
-export type { AppSupabase } from "./supabase-client";
+export type { AppSupabase } from "./supabase.lazy";
 
 let client: Promise<AppSupabase> | undefined;
 let loaded: AppSupabase | undefined;
@@ -18,7 +18,7 @@ const loadedListeners = new Set<(supabase: AppSupabase) => void>();
  * mayHaveSession). A failed load (offline) is not remembered, so the next call tries again.
  */
 export function getSupabase(): Promise<AppSupabase> {
-  client ??= import("./supabase-client")
+  client ??= import("./supabase.lazy")
     .then(({ createAppSupabase }) => {
       const env = getEnv();
       const supabase = createAppSupabase({

@@ -107,7 +107,7 @@ export const serverUsageQueryOptions = (userId: string, month = usageMonth()) =>
 
 const serverListeners = new Set<(usage: ServerUsage) => void>();
 
-/** Hosted mode: an answer of the proxy said where the count is now (lib/gemini/hosted.ts). */
+/** Hosted mode: an answer of the proxy said where the count is now (lib/gemini/client.lazy.ts). */
 export function reportServerUsage(usage: ServerUsage): void {
   serverListeners.forEach((listener) => listener(usage));
 }

@@ -31,7 +31,7 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL(APP_SHELL_URL), { denylist: [...NETWORK_ONLY_PATHS] }),
 );
 
-// An update waits until the visitor presses "Reload" on the prompt (src/lib/service-worker-update.ts),
+// An update waits until the visitor presses "Reload" on the prompt (src/lib/service-worker.lazy.ts),
 // so code is never switched under a running conversion. The first install takes the open page at once,
 // which then works offline without a reload.
 self.addEventListener("message", (event) => {

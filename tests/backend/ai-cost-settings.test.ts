@@ -1,7 +1,7 @@
 /// <reference types="node" />
 // The cost settings and estimates of /api/ai (api/_lib/ai-cost.ts, ai-calls.ts) as plain functions:
 // AI_PRICES_JSON and AI_DAILY_BUDGET_USD, what a call is estimated at, which tool and image size are
-// recorded, and how the page takes the daily budget's refusal (src/lib/gemini/hosted.ts): its message,
+// recorded, and how the page takes the daily budget's refusal (src/lib/gemini/client.lazy.ts): its message,
 // and never an automatic retry (src/lib/gemini/retry.ts).
 import { AI_PRICES, AI_PRICES_CHECKED } from "../../src/config/ai-prices";
 import { GEMINI_DEFAULTS } from "../../src/config/gemini-defaults";
@@ -14,7 +14,7 @@ import {
   type Billed,
 } from "../../api/_lib/ai-cost";
 import { toolOf, wholeAnswer } from "../../api/_lib/ai-calls";
-import { DAILY_BUDGET_MESSAGE, HOSTED_ADVICE, proxyError } from "../../src/lib/gemini/hosted";
+import { DAILY_BUDGET_MESSAGE, HOSTED_ADVICE, proxyError } from "../../src/lib/gemini/client.lazy";
 import { withRetry } from "../../src/lib/gemini/retry";
 import { GeminiError } from "../../src/lib/gemini/errors";
 import { MESSAGES, REASONS } from "../../api/ai";

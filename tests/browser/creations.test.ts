@@ -9,7 +9,7 @@ import {
   listCreations,
   restoreCreation,
 } from "@/lib/creations";
-import { saveCreation } from "@/lib/creations/save";
+import { saveCreation } from "@/lib/creations/keep.lazy";
 import { canvasThumbnailMaker } from "@/lib/creations/thumbnail";
 import { closeDatabases } from "@/lib/indexed-db";
 

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppProviders } from "@/app/providers";
 import { ApiKeyField } from "@/components/api-key-field";
-import { API_KEY_KEPT_HINT } from "@/components/api-key-field-body";
+import { API_KEY_KEPT_HINT } from "@/components/api-key-field.lazy";
 import { LocalEngineNotice } from "@/components/local-engine-notice";
 import { setApiKey } from "@/lib/api-key";
 import { makeSession, makeUser, storeSession } from "../msw/supabase";

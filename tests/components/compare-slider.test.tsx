@@ -1,7 +1,7 @@
 /** The before/after slider: on the result first on phones, half and half wider, labelled, one peek at most. */
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CompareSlider, compareValueText } from "@/components/compare-slider";
+import { CompareSlider, compareValueText } from "@/components/compare-slider.lazy";
 import { stubMatchMedia } from "../media-query";
 
 const BEFORE = "data:image/png;base64,YmVmb3Jl";

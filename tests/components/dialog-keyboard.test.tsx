@@ -7,7 +7,7 @@ import { useState } from "react";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { ConfirmDialogContent } from "@/components/confirm-dialog-content";
+import { ConfirmDialogContent } from "@/components/confirm-dialog.lazy";
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 
 function OpenedByState({ onCloseAutoFocus }: { onCloseAutoFocus?: (event: Event) => void }) {

@@ -1,5 +1,5 @@
 /**
- * "Edit with…": the button loads its menu on the first press, the menu lists the tools that take a
+ * "Edit with…": the button (its code fetched with the result) opens a menu of the tools that take a
  * photo with their icons, picking one hands the result over and opens that tool with it; a result that
  * cannot be read says so and stays on the page.
  */

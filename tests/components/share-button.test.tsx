@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "sonner";
 import { ShareButton } from "@/components/share-button";
-import { SHARE_COPIED_TEXT, SHARE_DOWNLOADED, shareContent } from "@/components/share-button-action";
+import { SHARE_COPIED_TEXT, SHARE_DOWNLOADED, shareContent } from "@/components/share-button.lazy";
 
 const PNG = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
 

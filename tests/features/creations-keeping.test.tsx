@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { toast } from "sonner";
 import { getVariant } from "@/config/variants";
 import { getCreation, keepCreation, listCreations, NOT_KEPT_MESSAGE, readText } from "@/lib/creations";
-import { NO_ROOM_MESSAGE } from "@/lib/creations/save";
+import { NO_ROOM_MESSAGE } from "@/lib/creations/keep.lazy";
 import { getUsedConversions } from "@/lib/usage";
 import { server } from "../msw/server";
 import { geminiHandler } from "../msw/gemini";

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { act, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { getTool } from "@/config/tools";
+import { getTool } from "@/tools/registry";
 import { getVariant } from "@/config/variants";
 import { AppProviders } from "@/app/providers";
 import {

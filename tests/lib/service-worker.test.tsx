@@ -9,9 +9,8 @@ import { toast } from "sonner";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/sonner";
 import { REGISTER_DELAY_MS, registerServiceWorker } from "@/lib/service-worker";
-import { watchForUpdates } from "@/lib/service-worker-register";
 import { UPDATE_AVAILABLE_MESSAGE, UPDATE_RELOAD_LABEL } from "@/lib/service-worker-copy";
-import { applyUpdate } from "@/lib/service-worker-update";
+import { applyUpdate, watchForUpdates } from "@/lib/service-worker.lazy";
 import { SKIP_WAITING_MESSAGE } from "@/sw/messages";
 
 /** A worker with a state that changes as the browser would change it. */

@@ -169,7 +169,7 @@ function SidebarProvider({
 
 // The phone drawer (a Radix Dialog: focus trap, scroll lock) is code only a tap on the trigger needs:
 // fetched when the trigger is pressed, mounted the first time the drawer opens.
-const MobileSidebar = onDemand(() => import("./sidebar-sheet").then((m) => m.SidebarSheet));
+const MobileSidebar = onDemand(() => import("./sidebar.lazy").then((m) => m.SidebarSheet));
 
 type SidebarProps = React.ComponentProps<"aside"> & {
   side?: "left" | "right";

@@ -10,10 +10,10 @@ import { initialOf } from "./initial";
 import { lazyPart, usePressToLoad } from "@/components/on-demand";
 
 // The menu (Radix DropdownMenu with its popper, focus trap and scroll lock, about 30 kB gzipped) and its
-// dialogs are code nobody needs until the avatar is touched: a chunk of their own, fetched when the
-// pointer comes near the avatar or it gets focus, and mounted (already open) when it is pressed. Until
-// then the avatar is a plain button of the same size and place, announced as a menu button.
-const AccountMenu = lazyPart(() => import("./account-menu").then((m) => m.AccountMenu));
+// dialogs are code nobody needs until the avatar is touched: one part of their own (user-menu.lazy.tsx),
+// fetched when the pointer comes near the avatar or it gets focus, and mounted (already open) when it is
+// pressed. Until then the avatar is a plain button of the same size and place, announced as a menu button.
+const AccountMenu = lazyPart(() => import("./user-menu.lazy").then((m) => m.AccountMenu));
 
 function SignedInMenu({ initial }: { initial: string }) {
   const { pressed, standInProps, reset } = usePressToLoad(AccountMenu);

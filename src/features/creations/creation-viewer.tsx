@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { ChevronLeft, ChevronRight, Download, ExternalLink, Trash2 } from "lucide-react";
-import { CompareSlider } from "@/components/compare-slider";
+import { LazyCompareSlider } from "@/components/compare-slider";
 import { EditWith } from "@/components/edit-with";
 import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
@@ -129,7 +129,7 @@ function ViewerBody({
             <p className="whitespace-pre-wrap text-sm leading-relaxed">{loaded.text}</p>
           </div>
         ) : loaded.originalUrl ? (
-          <CompareSlider before={loaded.originalUrl} after={loaded.fileUrl} />
+          <LazyCompareSlider before={loaded.originalUrl} after={loaded.fileUrl} />
         ) : (
           <img
             src={loaded.fileUrl}

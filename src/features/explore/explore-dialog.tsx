@@ -6,5 +6,5 @@ import { onDemand } from "@/components/on-demand";
  * Dialog, focus trap, scroll lock) is fetched then, or on hover of the sidebar entry.
  */
 export const ExploreDialog = onDemand(() =>
-  import("./explore-tools-dialog").then((m) => m.ExploreToolsDialog),
+  import("./explore-dialog.lazy").then((m) => m.ExploreToolsDialog),
 );

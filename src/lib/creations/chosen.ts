@@ -1,6 +1,6 @@
 /**
  * The version chosen on a tool, per user and tool (`{ photo, id }`): what a reload shows again, with
- * its photo and the strip of its versions. Every result kept becomes the chosen one (save.ts); picking
+ * its photo and the strip of its versions. Every result kept becomes the chosen one (keep.lazy.ts); picking
  * another version on a strip chooses it (choose.ts). Kept in localStorage: read at once, small, and
  * this device's. Reading it is all a tool page needs at first.
  */

@@ -6,7 +6,7 @@
  * service worker alone takes `./incoming` directly, to keep React out of its bundle).
  *
  * Only re-exports, and declared free of side effects (vite.config.ts, treeshake): a page loads the files
- * of what it imports and no others. The save path (prepare.ts, thumbnail.ts, save.ts) is not exported:
+ * of what it imports and no others. The save path (prepare.ts, thumbnail.ts, keep.lazy.ts) is not exported:
  * keepCreation fetches it with the first result kept. How a tool takes part: keep.ts.
  */
 export type {

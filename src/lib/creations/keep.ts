@@ -41,7 +41,7 @@ export const NOT_KEPT_TOAST_ID = "creation-not-kept";
 /**
  * Saves one result for the user in the background. Never throws: a failure shows the one toast
  * (with "Delete oldest" when the device is full) and resolves to null. The save's code
- * (save.ts, with the thumbnails) is fetched with the first result: no page pays for
+ * (keep.lazy.ts, with the thumbnails) is fetched with the first result: no page pays for
  * it in its first load. The result is registered under the file the tool shows at once, so "Edit
  * with…" pressed before the save is done waits for it.
  */
@@ -65,7 +65,7 @@ export async function keepCreation(
     // Every result made from the same photo is one group of versions (origin.ts).
     const photo = value.photo ?? (await groupOf(value.original));
     const item = { ...value, ...(from ? { from } : {}), ...(photo ? { photo } : {}) };
-    const { saveKept } = await import("./save");
+    const { saveKept } = await import("./keep.lazy");
     return await saveKept(userId, item, stored);
   } catch (error) {
     // The save's code could not be fetched.

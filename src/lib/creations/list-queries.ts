@@ -48,7 +48,7 @@ export const thumbsQuery = (userId: string, creation: { id: string; kind: Creati
       const thumbs = (await getThumbs(userId, [creation.id])).get(creation.id) ?? null;
       if (!thumbs?.result && creation.kind !== "text" && !completing.has(creation.id)) {
         completing.add(creation.id);
-        import("./save")
+        import("./keep.lazy")
           .then(({ completeCreation }) => completeCreation(userId, creation.id))
           .catch((error: unknown) => console.warn("Could not make the thumbnails", error));
       }

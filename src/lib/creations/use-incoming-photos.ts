@@ -2,7 +2,7 @@
  * A tool's side of a hand-over: photos shared into the app, opened with it, or sent on with
  * "Edit with…" arrive in the navigation state; the tool takes them from IndexedDB once and gives
  * them to its own upload handler, exactly as if they had been picked. Only the navigation state is
- * read here: the taking (incoming-take.ts, with the store) is fetched by a page that was handed
+ * read here: the taking (use-incoming-photos.lazy.ts, with the store) is fetched by a page that was handed
  * something.
  */
 import { useEffect, useRef } from "react";
@@ -34,7 +34,7 @@ export function useIncomingPhotos(accept: ((files: File[]) => unknown) | null): 
   useEffect(() => {
     if (!id || !latest.current) return;
     let active = true;
-    import("./incoming-take")
+    import("./use-incoming-photos.lazy")
       .then(({ takeIncomingPhotos }) => takeIncomingPhotos(id, () => active))
       .then((files) => {
         if (files === undefined) return;

@@ -2,7 +2,7 @@
  * The one Gemini client: generateContent over fetch (docs/gemini.md "Request"), with a per-attempt timeout,
  * the caller's cancel signal, and the retry policy of retry.ts. A hosted target (the app's proxy) gets
  * the user's session on every attempt instead of a key, asks for a role (image or text) rather than a
- * model, and its answers report the server's count (hosted.ts, loaded with the first such call).
+ * model, and its answers report the server's count (client.lazy.ts, loaded with the first such call).
  */
 import { PAGE_IMAGE_TIMEOUT_MS, PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
 import { defaultThinking } from "@/config/gemini-calls";
@@ -141,9 +141,9 @@ type Answer = { status: number; ok: boolean; body: unknown; headers: Headers; re
 
 /**
  * The GeminiError of a non-OK answer (or of an error inside a stream): the proxy's reading in hosted
- * mode, else http-error.ts's, whose code is fetched with the first answer that failed (no page's first
- * load carries it). When it cannot be fetched, the connection failed: for an image call, after the
- * answer came (it is not sent again).
+ * mode, else httpError's, whose code (client.lazy.ts) is fetched with the first answer that failed (no
+ * page's first load carries it). When it cannot be fetched, the connection failed: for an image call,
+ * after the answer came (it is not sent again).
  */
 export async function answerError(
   { status, body, retryAfterMs }: { status: number; body: unknown; retryAfterMs?: number },
@@ -152,18 +152,18 @@ export async function answerError(
 ) {
   if (hosted) return hosted.proxyError(status, body, ctx, retryAfterMs);
   try {
-    return (await import("./http-error")).httpError(status, body, ctx, retryAfterMs);
+    return (await import("./client.lazy")).httpError(status, body, ctx, retryAfterMs);
   } catch (e) {
     return ctx.call === "image" ? imageLostError(true, e) : offlineError(e);
   }
 }
 
-export type HostedClient = typeof import("./hosted");
+export type HostedClient = typeof import("./client.lazy");
 
-/** Hosted mode's part of the client (its code is fetched with the first call through the proxy). */
+/** Hosted mode's part of the client (client.lazy.ts, fetched with the first call through the proxy). */
 export async function hostedClient(): Promise<HostedClient> {
   try {
-    return await import("./hosted");
+    return await import("./client.lazy");
   } catch (e) {
     throw offlineError(e);
   }

@@ -51,7 +51,7 @@ const RPC_STATUS: Record<string, number> = {
 
 /**
  * An error object found inside the stream, with the HTTP status of its code: stream.ts reads it as it
- * reads an HTTP error (http-error.ts, fetched with the first error; or hosted.ts).
+ * reads an HTTP error (client.lazy.ts, fetched with the first error).
  */
 export class ErrorInStream extends Error {
   readonly status: number;

@@ -1,7 +1,7 @@
 /**
  * Turns a user's file into an upright image the page can show, checked before any decode. The decoding
- * happens in the image worker where there is one (offload.ts), else on the page (page.ts); both are
- * fetched with the first photo, so neither is in a route's first load.
+ * happens in the image worker where there is one, else on the page; both are in load.lazy.ts, fetched
+ * with the first photo, so neither is in a route's first load.
  */
 import { blobBytes } from "@/lib/read-blob";
 import { ImageInputError } from "./errors";
@@ -40,33 +40,31 @@ export type LoadedInternals = {
   released: boolean;
 };
 
-type Offload = typeof import("./offload");
-type OnPage = typeof import("./page");
-let offloadModule: Promise<Offload | null> | null = null;
-let pageModule: Promise<OnPage> | null = null;
+type Decoding = typeof import("./load.lazy");
+let decodingModule: Promise<Decoding> | null = null;
 
 /** The photo's decoder could not be fetched (offline before the app was cached). */
 const UNAVAILABLE = "Photos can't be opened right now. Check your connection and try again.";
 
-/**
- * The worker's glue (offload.ts), fetched with the first photo; null when its chunk cannot be fetched,
- * and the page then does the work.
- */
-export function offload(): Promise<Offload | null> {
-  offloadModule ??= import("./offload").catch(() => {
-    offloadModule = null; // fetched again with the next photo
-    return null;
+/** load.lazy.ts, fetched once (again with the next photo after a failed fetch). */
+function decoding(): Promise<Decoding> {
+  decodingModule ??= import("./load.lazy").catch((error: unknown) => {
+    decodingModule = null;
+    throw error;
   });
-  return offloadModule;
+  return decodingModule;
 }
 
-/** The page's own path (page.ts), fetched when the worker cannot do the work; an ImageInputError when it cannot be fetched. */
-export function onPage(): Promise<OnPage> {
-  pageModule ??= import("./page").catch((error: unknown) => {
-    pageModule = null;
+/** The worker's part, fetched with the first photo; null when it cannot be fetched (onPage() then says so). */
+export function offload(): Promise<Decoding | null> {
+  return decoding().catch(() => null);
+}
+
+/** The page's own path; an ImageInputError when its code cannot be fetched. */
+export function onPage(): Promise<Decoding> {
+  return decoding().catch((error: unknown) => {
     throw new ImageInputError("unsupported", UNAVAILABLE, { cause: error });
   });
-  return pageModule;
 }
 
 const internals = new WeakMap<LoadedImage, LoadedInternals>();

@@ -1,6 +1,6 @@
 /**
  * An image made ready to send: upright, downscaled, re-encoded without its metadata, in base64. The work
- * happens in the image worker where there is one (offload.ts), else on the page (page.ts).
+ * happens in the image worker where there is one, else on the page (both in load.lazy.ts).
  */
 import {
   fitWithin,

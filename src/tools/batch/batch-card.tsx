@@ -9,29 +9,13 @@ import {
   ImageOff,
   Loader2,
   Send,
-  Share2,
   Trash2,
   X,
 } from "lucide-react";
 import { EditWith } from "@/components/edit-with";
-import { lazyPart } from "@/components/on-demand";
+import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-
-/**
- * A card's Share button loads with the first result, not with the page (its code is a chunk of its
- * own: the Web Share and clipboard code). Until then the card shows a stand-in of the same look.
- */
-const ShareButton = lazyPart(() => import("@/components/share-button").then((m) => m.ShareButton));
-
-function ShareStandIn({ label }: { label: string }) {
-  return (
-    <Button type="button" size="sm" variant="outline" disabled aria-label={label}>
-      <Share2 aria-hidden="true" />
-      <span>Share</span>
-    </Button>
-  );
-}
 import type { BatchItem, ItemStatus } from "./batch-state";
 
 const STATUS: Record<ItemStatus, { label: string; className: string; icon: typeof Clock }> = {
@@ -194,8 +178,6 @@ export const BatchCard = memo(function BatchCard({
           )}
           {item.result && resultName && (
             <ShareButton
-              fallback={<ShareStandIn label={`Share ${resultName}`} />}
-              onFailed={() => undefined}
               content={{
                 kind: "file",
                 file: item.result.blob,

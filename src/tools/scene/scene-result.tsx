@@ -1,11 +1,10 @@
 /** Modify Scene's result: on phones the before/after slider first, on wider screens base and result side by side. */
 import type { ReactNode } from "react";
 import { Download, Layers, Pencil, RotateCcw } from "lucide-react";
-import { LazyCompareSlider } from "@/components/lazy-compare-slider";
+import { LazyCompareSlider, useResultFirst } from "@/components/compare-slider";
 import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/tools/registry";
-import { useResultFirst } from "@/hooks/use-result-first";
 
 /** On a phone the slider's picture leaves room for the top bar, the range and four rows of actions. */
 const SLIDER_IMAGE = "max-h-[calc(100dvh-20rem)] md:max-h-[60vh]";

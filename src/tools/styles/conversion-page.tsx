@@ -17,7 +17,7 @@ import { ToolVersions } from "@/components/tool-versions";
 
 // "Convert Image" (Radix Dialog, focus trap, scroll lock): fetched on hover or focus of Convert Anything,
 // mounted when it first opens (also straight from `?custom=true`).
-const CustomPromptDialog = onDemand(() => import("./custom-prompt-dialog").then((m) => m.CustomPromptDialog));
+const CustomPromptDialog = onDemand(() => import("./conversion-page.lazy").then((m) => m.CustomPromptDialog));
 
 /** One page for every style tool, driven by its row of the variant table (SPEC 2.2, 2.4, 2.15). */
 export function ConversionPage({ variantId }: { variantId: VariantId }) {

@@ -14,7 +14,7 @@ import {
   type NewCreation,
 } from "@/lib/creations";
 import { prepareCreation } from "@/lib/creations/prepare";
-import { saveCreation } from "@/lib/creations/save";
+import { saveCreation } from "@/lib/creations/keep.lazy";
 import { setThumbnailMaker } from "@/lib/creations/thumbnail";
 import { putCreation } from "@/lib/creations/write";
 

@@ -29,7 +29,7 @@ import {
   versionsQuery,
   type NewCreation,
 } from "@/lib/creations";
-import { takeIncomingPhotos } from "@/lib/creations/incoming-take";
+import { takeIncomingPhotos } from "@/lib/creations/use-incoming-photos.lazy";
 import { setThumbnailMaker } from "@/lib/creations/thumbnail";
 import type { LoadedImage } from "@/lib/image";
 import { blobBytes } from "@/lib/read-blob";

@@ -56,14 +56,14 @@ export async function settle<T>(promise: Promise<T>): Promise<T> {
 
 /**
  * Registers the per-test reset (call once at the top of a test file): real timers, no mocks left. Also
- * loads the reading of failed answers first (http-error.ts, which the client fetches with the first
+ * loads the reading of failed answers first (client.lazy.ts, which the client fetches with the first
  * failed answer): with fake timers, `settle` advances the clock in a bounded loop, and a module still
  * loading from disk when the loop ends (the first failure of a file, on a busy machine) left the retry's
  * timer unfired and the test waiting until its timeout.
  */
 export function clientTestSetup() {
   beforeAll(async () => {
-    await import("@/lib/gemini/http-error");
+    await import("@/lib/gemini/client.lazy");
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -1,5 +1,5 @@
 /**
- * loadImage and prepareImage when the page's decoding code (src/lib/image/page.ts, fetched with the first
+ * loadImage and prepareImage when the decoding code (src/lib/image/load.lazy.ts, fetched with the first
  * photo) cannot be fetched, as offline before the app was cached: a plain sentence to try again, and the
  * next photo fetches it again. jsdom has no Worker, so the page's own path is the one taken.
  */
@@ -8,7 +8,7 @@ import { pngHeader } from "./bytes";
 
 const fetchPage = vi.hoisted(() => ({ fails: true }));
 
-vi.mock("@/lib/image/page", async (importOriginal) => {
+vi.mock("@/lib/image/load.lazy", async (importOriginal) => {
   if (fetchPage.fails) throw new TypeError("Failed to fetch dynamically imported module");
   return importOriginal();
 });

@@ -1,12 +1,12 @@
 /**
  * The canvas's keys for drawing without a pointer: arrows move a cursor, Enter or a tap of Space puts
- * the pen down and lifts it, Escape gives up the stroke (./keyboard-drawing, fetched at the canvas's
+ * the pen down and lifts it, Escape gives up the stroke (./use-keyboard-pen.lazy, fetched at the canvas's
  * first keyboard focus or drawing key; keys pressed meanwhile wait for it). Space held while a pointer
  * drags still pans (use-canvas-shortcuts). Returns the canvas's key and focus handlers.
  */
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from "react";
 import type { DrawingEngine } from "./engine";
-import type { KeyboardDrawing, KeyLike } from "./keyboard-drawing";
+import type { KeyboardDrawing, KeyLike } from "./use-keyboard-pen.lazy";
 
 const DRAWING_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " "]);
 
@@ -21,7 +21,7 @@ export function useKeyboardPen(engine: DrawingEngine, displayRef: RefObject<HTML
     if (drawing.current) return Promise.resolve(drawing.current);
     const first = queued.current === null;
     queued.current ??= [];
-    const loaded = import("./keyboard-drawing").then(({ KeyboardDrawing }) => {
+    const loaded = import("./use-keyboard-pen.lazy").then(({ KeyboardDrawing }) => {
       drawing.current ??= new KeyboardDrawing(engine);
       return drawing.current;
     });

@@ -1,4 +1,8 @@
-/** The account menu (Profile, Settings, Help, Support, Logout) and the dialogs its items open. */
+/**
+ * The account menu (Profile, Settings, Help, Support, Logout) and the dialogs its items open, fetched
+ * by the top bar's avatar (user-menu.tsx) when it is approached or pressed: one part, so a chosen item's
+ * dialog is already here.
+ */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { HelpCircle, LifeBuoy, LogOut, Settings, User as UserIcon } from "lucide-react";
 import {
@@ -13,26 +17,14 @@ import { cn } from "@/lib/utils";
 import { useUser } from "@/lib/auth";
 import { DEFAULT_DISPLAY_NAME, usePreferences } from "@/lib/preferences";
 import { AvatarButton } from "./avatar-button";
+import { HelpCenterDialog } from "./help-center-dialog";
 import { initialOf } from "./initial";
-import { onDemand } from "@/components/on-demand";
+import { LogoutDialog } from "./logout-dialog";
+import { ProfileDialog } from "./profile-dialog";
+import { SettingsDialog } from "./settings-dialog";
+import { SupportDialog } from "./support-dialog";
 
 type AccountDialog = "profile" | "settings" | "help" | "support" | "logout";
-
-// Each dialog is a chunk of its own (components/on-demand.tsx), fetched when the menu is about to open
-// (hover, focus, press), so it is there by the time an item is chosen; none of them weighs on the page
-// before that. A dialog is mounted at its first opening and stays, so it plays its closing animation.
-const ProfileDialog = onDemand(() => import("./profile-dialog").then((m) => m.ProfileDialog));
-const SettingsDialog = onDemand(() => import("./settings-dialog").then((m) => m.SettingsDialog));
-const HelpCenterDialog = onDemand(() => import("./help-center-dialog").then((m) => m.HelpCenterDialog));
-const SupportDialog = onDemand(() => import("./support-dialog").then((m) => m.SupportDialog));
-const LogoutDialog = onDemand(() => import("./logout-dialog").then((m) => m.LogoutDialog));
-
-/** Start fetching every dialog's code (each once; a failure is left for the dialog itself to report). */
-export function prefetchAccountDialogs() {
-  [ProfileDialog, SettingsDialog, HelpCenterDialog, SupportDialog, LogoutDialog].forEach((dialog) =>
-    dialog.preload(),
-  );
-}
 
 /**
  * The signed-in account control: the avatar, its menu (SPEC 2.9) and the five dialogs it opens.
@@ -58,10 +50,6 @@ export function AccountMenu({
     dialogRef.current = dialog;
   }, [dialog]);
 
-  useEffect(() => {
-    if (defaultOpen) prefetchAccountDialogs();
-  }, [defaultOpen]);
-
   // Radix moves focus after a menu or dialog has closed (on the next tick): back to the avatar, unless
   // a dialog is open by then (a menu item, or Edit Profile / Contact Support inside another dialog).
   const restoreFocus = useCallback((event: Event) => {
@@ -82,18 +70,9 @@ export function AccountMenu({
   return (
     <>
       {/* Not modal, as the Edit with… menu: a modal menu aria-hides the page around its focusable trigger. */}
-      <DropdownMenu
-        modal={false}
-        defaultOpen={defaultOpen}
-        onOpenChange={(open) => open && prefetchAccountDialogs()}
-      >
+      <DropdownMenu modal={false} defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>
-          <AvatarButton
-            ref={triggerRef}
-            initial={initialOf(displayName, email)}
-            onPointerEnter={prefetchAccountDialogs}
-            onFocus={prefetchAccountDialogs}
-          />
+          <AvatarButton ref={triggerRef} initial={initialOf(displayName, email)} />
         </DropdownMenuTrigger>
         <DropdownMenuContent
           align="end"

@@ -6,9 +6,8 @@ import { useEffect, type ReactNode } from "react";
 import { Download, Info, RefreshCw, RotateCcw } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useResultFirst } from "@/hooks/use-result-first";
 import { cn } from "@/lib/utils";
-import { LazyCompareSlider, preloadCompareSlider } from "./lazy-compare-slider";
+import { LazyCompareSlider, preloadCompareSlider, useResultFirst } from "./compare-slider";
 import { ShareButton } from "./share-button";
 
 /**

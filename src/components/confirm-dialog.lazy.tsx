@@ -25,10 +25,7 @@ export type ConfirmDialogProps = {
   className?: string;
 };
 
-/**
- * A question with two answers; loaded on demand through ConfirmDialog (confirm-dialog.tsx), or used
- * directly where its page is loaded on demand already (DeleteCreationsDialog).
- */
+/** A question with two answers, fetched by ConfirmDialog (confirm-dialog.tsx) when it first opens. */
 export function ConfirmDialogContent({
   open,
   onOpenChange,

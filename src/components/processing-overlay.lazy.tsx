@@ -1,4 +1,20 @@
-/** Where focus goes when a tool's processing overlay closes: back where it was, else the page's next step. */
+/**
+ * What the processing overlay (processing-overlay.tsx) fetches while it is open, not with the page: the
+ * retry countdown (a wait only comes after the AI answered busy, by then it is here), and where focus
+ * goes when the overlay closes (back where it was, else the page's next step).
+ */
+import { retryWaitAnnouncement, useRetryCountdown } from "@/hooks/use-retry-countdown";
+import type { RetryWait } from "@/lib/gemini";
+
+/** The countdown for the eye; a screen reader hears the wait once (the paragraph is not live). */
+export function RetryCountdown({ wait }: { wait: RetryWait }) {
+  const left = useRetryCountdown(wait, retryWaitAnnouncement);
+  return (
+    <p className="text-sm text-white/90" data-testid="retry-countdown">
+      {wait.reason} Trying again in {left} s (attempt {wait.attempt} of {wait.maxAttempts}).
+    </p>
+  );
+}
 
 /**
  * Written `data-run-focus` on the element a result view wants focused when a run ends with it (its
