@@ -9,6 +9,8 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { LazyCompareSlider, preloadCompareSlider, useResultFirst } from "./compare-slider";
 import { ShareButton } from "./share-button";
+import { ToolVersions } from "./tool-versions";
+import type { VersionsSource } from "@/hooks/use-tool-versions";
 
 /**
  * The slider's picture on a phone leaves room, within one screen, for the top bar, the slider's range and
@@ -34,6 +36,8 @@ export type ResultViewProps = {
   share?: { fileName: string; title: string };
   /** The Edit with… control (another tool to take the result to), shown right after Share. */
   editWith?: ReactNode;
+  /** The versions of the photo (the shared tool hook's `versions`): the strip under the result. */
+  versions?: VersionsSource | null;
 };
 
 /**
@@ -55,6 +59,7 @@ export function ResultViewBody({
   labels,
   share,
   editWith,
+  versions,
 }: ResultViewProps) {
   const sectionRef = useResultFirst<HTMLElement>(modifiedUrl);
   // The slider's code comes while the AI works on the photo shown here.
@@ -134,6 +139,7 @@ export function ResultViewBody({
         </div>
       )}
       {modifiedUrl && !onRecreate && recreateHint && <div className="md:order-4">{recreateHint}</div>}
+      <ToolVersions versions={versions ?? null} className="md:order-5 md:col-span-2" />
     </section>
   );
 }

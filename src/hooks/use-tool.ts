@@ -12,6 +12,7 @@ import {
   registerKept,
   useIncomingPhotos,
   useRestoreLastCreation,
+  type CreationRecord,
   type NewCreation,
   type RestoredCreation,
 } from "@/lib/creations";
@@ -71,7 +72,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     latest.current = options;
   });
   /** Marks the version on screen (set once the strip's hook is there, below). */
-  const markShown = useRef<(id: string | null) => void>(() => undefined);
+  const markShown = useRef<(record: CreationRecord | null) => void>(() => undefined);
 
   const ai = useAiRun<I, ToolResult<R>>({
     ...options,
@@ -93,7 +94,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
       : undefined,
     // A kept result is the version on screen.
     onKept: (record) => {
-      if (record) markShown.current(record.id);
+      if (record) markShown.current(record);
     },
   });
 

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ResultView } from "@/components/result-view";
-import { SceneResult } from "@/tools/scene/scene-result";
+import { SceneResult } from "@/tools/scene/scene-page.lazy";
 import { stubMatchMedia } from "../media-query";
 
 const ORIGINAL = "data:image/png;base64,b3JpZ2luYWw=";

@@ -3,14 +3,16 @@ import type { FormEvent } from "react";
 import { Clapperboard, Download, Loader2, RotateCcw, Sparkles, UserRound } from "lucide-react";
 import { AspectRatioSelect } from "@/components/aspect-ratio-select";
 import { PromptField } from "@/components/prompt-field";
-import { EditWith } from "@/components/edit-with";
 import { CostNote } from "@/components/remaining-counter";
-import { ShareButton } from "@/components/share-button";
+import { lazyPart } from "@/components/on-demand";
 import { ToolPage } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/tools/registry";
 import { AnimationPlayer } from "./animation-player";
 import { useAnimator } from "./use-animator";
+
+/** Share and "Edit with…" of a character: fetched when the first character arrives. */
+const CharacterActions = lazyPart(() => import("./animator-page.lazy").then((m) => m.CharacterActions));
 
 const TOOL = getTool("animator");
 
@@ -99,17 +101,12 @@ export function AnimatorPage() {
                   <Download aria-hidden="true" />
                   Download
                 </Button>
-                <ShareButton
-                  content={{
-                    kind: "file",
-                    file: character.dataUrl,
-                    fileName: getTool("animator").downloadName,
-                    title: "Character Animator",
-                  }}
-                  disabled={busy}
+                <CharacterActions
+                  fallback={null}
+                  onFailed={() => undefined}
+                  image={character.dataUrl}
+                  busy={busy}
                 />
-                {/* The still character goes on to a photo tool (not its animation). */}
-                <EditWith source={{ image: character.dataUrl, tool: "animator" }} disabled={busy} />
                 <Button type="button" variant="secondary" onClick={animator.animate} disabled={busy}>
                   {running === "animate" ? (
                     <Loader2 aria-hidden="true" className="animate-spin" />

@@ -11,7 +11,6 @@ import { getTool } from "@/tools/registry";
 import { useUser } from "@/lib/auth";
 import { DrawingCanvas, type PictureToPlace } from "./canvas/drawing-canvas";
 import { useArt, type ArtOriginal } from "./use-art";
-import { ToolVersions } from "@/components/tool-versions";
 
 type Tab = "upload" | "draw";
 
@@ -51,28 +50,24 @@ export function ArtPage() {
 
   function result(original: ArtOriginal) {
     return (
-      <>
-        <ResultView
-          originalUrl={original.image.previewUrl}
-          modifiedUrl={art.result?.dataUrl ?? null}
-          waitingText={WAITING}
-          processing={processing}
-          onReset={art.reset}
-          onDownload={art.download}
-          share={{ fileName: tool.downloadName, title: "Art Enhancer" }}
-          editWith={
-            art.result && (
-              <EditWith source={{ image: art.result.dataUrl, tool: "art" }} disabled={processing} />
-            )
-          }
-          labels={{
-            original: original.source === "drawing" ? "Your drawing" : "Original",
-            modified: "Enhanced",
-            reset: original.source === "drawing" ? "Reset" : "Try Another Image",
-          }}
-        />
-        <ToolVersions versions={art.versions} />
-      </>
+      <ResultView
+        originalUrl={original.image.previewUrl}
+        modifiedUrl={art.result?.dataUrl ?? null}
+        waitingText={WAITING}
+        processing={processing}
+        onReset={art.reset}
+        onDownload={art.download}
+        share={{ fileName: tool.downloadName, title: "Art Enhancer" }}
+        editWith={
+          art.result && <EditWith source={{ image: art.result.dataUrl, tool: "art" }} disabled={processing} />
+        }
+        labels={{
+          original: original.source === "drawing" ? "Your drawing" : "Original",
+          modified: "Enhanced",
+          reset: original.source === "drawing" ? "Reset" : "Try Another Image",
+        }}
+        versions={art.versions}
+      />
     );
   }
 

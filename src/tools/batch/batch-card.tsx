@@ -12,11 +12,13 @@ import {
   Trash2,
   X,
 } from "lucide-react";
-import { EditWith } from "@/components/edit-with";
-import { ShareButton } from "@/components/share-button";
+import { lazyPart } from "@/components/on-demand";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { BatchItem, ItemStatus } from "./batch-state";
+
+/** A result's Share and "Edit with…": fetched with the first result of a batch. */
+const ResultActions = lazyPart(() => import("./batch-card.lazy").then((m) => m.ResultActions));
 
 const STATUS: Record<ItemStatus, { label: string; className: string; icon: typeof Clock }> = {
   idle: { label: "Ready", className: "bg-muted text-muted-foreground", icon: Clock },
@@ -177,25 +179,12 @@ export const BatchCard = memo(function BatchCard({
             </Button>
           )}
           {item.result && resultName && (
-            <ShareButton
-              content={{
-                kind: "file",
-                file: item.result.blob,
-                fileName: resultName,
-                title: "Batch Processing",
-              }}
-              size="sm"
-              variant="outline"
-              label={`Share ${resultName}`}
-            />
-          )}
-          {/* Leaving for another tool would stop the run: offered once it is over. */}
-          {item.result && resultName && (
-            <EditWith
-              source={{ image: item.result.blob, tool: "batch" }}
-              size="sm"
-              disabled={running}
-              label={`Edit with… ${resultName}`}
+            <ResultActions
+              fallback={null}
+              onFailed={() => undefined}
+              blob={item.result.blob}
+              name={resultName}
+              running={running}
             />
           )}
           {!running && (

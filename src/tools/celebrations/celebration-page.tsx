@@ -1,30 +1,28 @@
 /** The Celebration Creator page: the occasion's form and the festive image made from it. */
 import { useEffect, useId, useRef, type FormEvent } from "react";
-import { Download, Loader2, PartyPopper, RotateCcw } from "lucide-react";
+import { Loader2, PartyPopper } from "lucide-react";
 import { AspectRatioSelect } from "@/components/aspect-ratio-select";
-import { EditWith } from "@/components/edit-with";
 import { ImagePickField } from "@/components/image-pick-field";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
-import { ShareButton } from "@/components/share-button";
+import { lazyPart } from "@/components/on-demand";
 import { ToolPage } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { ChoiceSelect } from "@/components/choice-select";
 import { CELEBRATION_TYPES, type CelebrationType } from "@/tools/celebrations/prompts";
 import { getTool } from "@/tools/registry";
-import { celebrationFileName, useCelebration, type CelebrationResult } from "./use-celebration";
-import { ToolVersions } from "@/components/tool-versions";
+import { useCelebration } from "./use-celebration";
 
 const TOOL = getTool("celebrations");
+
+/** The result, its actions and its versions: fetched when the first image arrives. */
+const ResultPart = lazyPart(() => import("./celebration-page.lazy").then((m) => m.CelebrationResultView));
 
 const OVERLAY = {
   title: "Creating Celebration Image...",
   text: "Our AI is making a colourful, festive image for your occasion.",
 };
-
-/** The aspect ratio as a CSS value, so the image keeps its box while it loads. */
-const cssRatio = (ratio: string) => ratio.replace(":", " / ");
 
 function FieldError({ id, message }: { id: string; message?: string | null }) {
   if (!message) return null;
@@ -32,65 +30,6 @@ function FieldError({ id, message }: { id: string; message?: string | null }) {
     <p id={id} role="alert" className="text-sm font-medium text-destructive">
       {message}
     </p>
-  );
-}
-
-function CelebrationResultView({
-  result,
-  label,
-  onDownload,
-  onCreateAnother,
-}: {
-  result: CelebrationResult;
-  label: string;
-  onDownload: () => void;
-  onCreateAnother: () => void;
-}) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // The result replaces the form: move focus to it, so keyboard and screen-reader users land there.
-  useEffect(() => headingRef.current?.focus(), []);
-
-  return (
-    <section aria-labelledby="celebration-result-title" className="space-y-4">
-      <h2
-        id="celebration-result-title"
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-xl font-semibold outline-none"
-      >
-        Your {label} image
-      </h2>
-      <figure className="space-y-3">
-        <img
-          src={result.dataUrl}
-          alt={`${label} celebration image`}
-          style={{ aspectRatio: cssRatio(result.aspectRatio) }}
-          className="mx-auto max-h-[70vh] w-auto max-w-full rounded-xl border bg-muted object-contain shadow-sm"
-        />
-        <figcaption className="text-center text-sm break-words whitespace-pre-line text-muted-foreground">
-          {result.description}
-        </figcaption>
-      </figure>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Button onClick={onDownload} data-run-focus>
-          <Download aria-hidden="true" />
-          Download Image
-        </Button>
-        <ShareButton
-          content={{
-            kind: "file",
-            file: result.dataUrl,
-            fileName: celebrationFileName(result.type),
-            title: `${label} celebration image`,
-          }}
-        />
-        <EditWith source={{ image: result.dataUrl, tool: "celebrations" }} />
-        <Button variant="outline" onClick={onCreateAnother}>
-          <RotateCcw aria-hidden="true" />
-          Create Another Image
-        </Button>
-      </div>
-    </section>
   );
 }
 
@@ -132,15 +71,22 @@ export function CelebrationPage() {
       overlay={processing && OVERLAY}
     >
       {c.result && c.resultLabel ? (
-        <>
-          <CelebrationResultView
-            result={c.result}
-            label={c.resultLabel}
-            onDownload={c.download}
-            onCreateAnother={c.createAnother}
-          />
-          <ToolVersions versions={c.versions} />
-        </>
+        <ResultPart
+          // The image itself while the rest of the view is on its way.
+          fallback={
+            <img
+              src={c.result.dataUrl}
+              alt={`${c.resultLabel} celebration image`}
+              className="mx-auto max-h-[70vh] w-auto max-w-full rounded-xl border bg-muted object-contain shadow-sm"
+            />
+          }
+          onFailed={() => undefined}
+          result={c.result}
+          label={c.resultLabel}
+          onDownload={c.download}
+          onCreateAnother={c.createAnother}
+          versions={c.versions}
+        />
       ) : (
         <form
           noValidate

@@ -8,10 +8,12 @@ import { Button } from "@/components/ui/button";
 import { getTool } from "@/tools/registry";
 import { PositionPicker } from "./position-picker";
 import { SceneForm } from "./scene-form";
-import { SceneResult } from "./scene-result";
+import { lazyPart } from "@/components/on-demand";
 import { SCENE_MESSAGES, SCENE_TYPE_LABELS } from "./scene-messages";
 import { useScene, type SceneForm as SceneFormValues } from "./use-scene";
-import { ToolVersions } from "@/components/tool-versions";
+
+/** The result view and its versions: fetched when the first result arrives. */
+const SceneResult = lazyPart(() => import("./scene-page.lazy").then((m) => m.SceneResult));
 
 const EMPTY_FORM: SceneFormValues = { type: "image", description: "", position: null };
 
@@ -77,19 +79,19 @@ export function ScenePage() {
           />
         </div>
       ) : result ? (
-        <>
-          <SceneResult
-            baseUrl={base.previewUrl}
-            resultUrl={result.dataUrl}
-            busy={busy}
-            onKeepEditing={() => void keepEditing()}
-            onDiscard={scene.discardResult}
-            onDownload={scene.download}
-            onReset={reset}
-            editWith={<EditWith source={{ image: result.dataUrl, tool: "scene" }} disabled={busy} />}
-          />
-          <ToolVersions versions={scene.versions} />
-        </>
+        <SceneResult
+          fallback={<img src={result.dataUrl} alt="" className="mx-auto max-h-[70vh] rounded-xl border" />}
+          onFailed={() => undefined}
+          baseUrl={base.previewUrl}
+          resultUrl={result.dataUrl}
+          busy={busy}
+          onKeepEditing={() => void keepEditing()}
+          onDiscard={scene.discardResult}
+          onDownload={scene.download}
+          onReset={reset}
+          editWith={<EditWith source={{ image: result.dataUrl, tool: "scene" }} disabled={busy} />}
+          versions={scene.versions}
+        />
       ) : (
         <section aria-label="Modify the scene" className="space-y-4">
           {scene.step > 0 && (

@@ -13,7 +13,6 @@ import { CUSTOM_OVERLAY, getVariant, VARIANTS, type VariantId } from "@/config/v
 import { useSubscriptionTier } from "@/lib/subscription";
 import { onDemand } from "@/components/on-demand";
 import { useConversion } from "./use-conversion";
-import { ToolVersions } from "@/components/tool-versions";
 
 // "Convert Image" (Radix Dialog, focus trap, scroll lock): fetched on hover or focus of Convert Anything,
 // mounted when it first opens (also straight from `?custom=true`).
@@ -82,37 +81,35 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
         <KeptNote>Your last result, kept on this device.</KeptNote>
       )}
       {conversion.original ? (
-        <>
-          <ResultView
-            originalUrl={conversion.original.previewUrl}
-            modifiedUrl={conversion.result?.dataUrl ?? null}
-            waitingText={variant.waiting}
-            processing={processing}
-            onReset={conversion.reset}
-            onDownload={conversion.download}
-            share={{ fileName: variant.downloadName, title: variant.title }}
-            editWith={
-              conversion.result && (
-                <EditWith
-                  source={{ image: conversion.result.dataUrl, tool: variant.id }}
-                  disabled={processing}
-                />
-              )
-            }
-            onRecreate={recreateAllowed ? conversion.recreate : undefined}
-            recreateHint={
-              <p className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
-                <Sparkles aria-hidden="true" className="size-4" />
-                Want another version? {gateMessage("multipleVersions")}.
-                <Link to={paths.pricing} className="font-medium text-primary underline underline-offset-2">
-                  See plans
-                </Link>
-              </p>
-            }
-            labels={skeleton ? { modified: "Skeleton", reset: "Upload Another Image" } : undefined}
-          />
-          <ToolVersions versions={conversion.versions} />
-        </>
+        <ResultView
+          originalUrl={conversion.original.previewUrl}
+          modifiedUrl={conversion.result?.dataUrl ?? null}
+          waitingText={variant.waiting}
+          processing={processing}
+          onReset={conversion.reset}
+          onDownload={conversion.download}
+          share={{ fileName: variant.downloadName, title: variant.title }}
+          editWith={
+            conversion.result && (
+              <EditWith
+                source={{ image: conversion.result.dataUrl, tool: variant.id }}
+                disabled={processing}
+              />
+            )
+          }
+          onRecreate={recreateAllowed ? conversion.recreate : undefined}
+          recreateHint={
+            <p className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+              <Sparkles aria-hidden="true" className="size-4" />
+              Want another version? {gateMessage("multipleVersions")}.
+              <Link to={paths.pricing} className="font-medium text-primary underline underline-offset-2">
+                See plans
+              </Link>
+            </p>
+          }
+          labels={skeleton ? { modified: "Skeleton", reset: "Upload Another Image" } : undefined}
+          versions={conversion.versions}
+        />
       ) : (
         <UploadArea
           onFile={(file) => void conversion.selectFile(file)}

@@ -1,10 +1,15 @@
-/** Modify Scene's result: on phones the before/after slider first, on wider screens base and result side by side. */
+/**
+ * (Fetched on demand by scene-page.tsx when a result arrives.) Modify Scene's result: on phones the
+ * before/after slider first, on wider screens base and result side by side; the versions of its photo.
+ */
 import type { ReactNode } from "react";
 import { Download, Layers, Pencil, RotateCcw } from "lucide-react";
 import { LazyCompareSlider, useResultFirst } from "@/components/compare-slider";
 import { ShareButton } from "@/components/share-button";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/tools/registry";
+import { ToolVersions } from "@/components/tool-versions";
+import type { VersionsSource } from "@/hooks/use-tool-versions";
 
 /** On a phone the slider's picture leaves room for the top bar, the range and four rows of actions. */
 const SLIDER_IMAGE = "max-h-[calc(100dvh-20rem)] md:max-h-[60vh]";
@@ -19,6 +24,8 @@ type SceneResultProps = {
   onReset: () => void;
   /** The Edit with… control (another tool to take the result to), shown right after Share. */
   editWith?: ReactNode;
+  /** The versions of the photo (the shared tool hook's `versions`): the strip under the result. */
+  versions?: VersionsSource | null;
 };
 
 /**
@@ -35,6 +42,7 @@ export function SceneResult({
   onDownload,
   onReset,
   editWith,
+  versions = null,
 }: SceneResultProps) {
   const sectionRef = useResultFirst<HTMLElement>(resultUrl);
   return (
@@ -92,6 +100,7 @@ export function SceneResult({
         Keep editing makes this result the new base, so you can add more to it (each change uses 1
         conversion). Undo takes you back, free.
       </p>
+      <ToolVersions versions={versions} className="md:order-5" />
     </section>
   );
 }
