@@ -35,7 +35,7 @@ for (const viewport of [
       // Three versions: the first conversion, then two more.
       await page.goto(HULK.path);
       await page.getByTestId("file-input").setInputFiles(PORTRAIT);
-      await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 60_000 });
       await expect(strip(page).getByRole("button", { name: /^Hulk/ })).toHaveCount(1, { timeout: 10_000 });
       for (const n of [2, 3]) {
         await page.getByRole("button", { name: "Try Another Version" }).click();

@@ -1,5 +1,5 @@
 /** The Character Animator page: the description form, the character drawn, and its animation. */
-import type { FormEvent } from "react";
+import { useEffect, type FormEvent } from "react";
 import { Clapperboard, Download, Loader2, RotateCcw, Sparkles, UserRound } from "lucide-react";
 import { AspectRatioSelect } from "@/components/aspect-ratio-select";
 import { PromptField } from "@/components/prompt-field";
@@ -31,6 +31,10 @@ const OVERLAYS = {
 export function AnimatorPage() {
   const animator = useAnimator();
   const { result, busy, running } = animator;
+  // A character's Share and "Edit with…" come while it is being drawn.
+  useEffect(() => {
+    if (running) CharacterActions.preload();
+  }, [running]);
   const character = result?.character ?? null;
 
   function onSubmit(e: FormEvent) {

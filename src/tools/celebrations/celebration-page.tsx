@@ -37,6 +37,10 @@ function FieldError({ id, message }: { id: string; message?: string | null }) {
 export function CelebrationPage() {
   const c = useCelebration();
   const { form, processing } = c;
+  // The result view's code comes while the image is being made.
+  useEffect(() => {
+    if (processing) ResultPart.preload();
+  }, [processing]);
   const typeId = useId();
   const typeErrorId = useId();
   const descriptionId = useId();
@@ -72,14 +76,7 @@ export function CelebrationPage() {
     >
       {c.result && c.resultLabel ? (
         <ResultPart
-          // The image itself while the rest of the view is on its way.
-          fallback={
-            <img
-              src={c.result.dataUrl}
-              alt={`${c.resultLabel} celebration image`}
-              className="mx-auto max-h-[70vh] w-auto max-w-full rounded-xl border bg-muted object-contain shadow-sm"
-            />
-          }
+          fallback={null}
           onFailed={() => undefined}
           result={c.result}
           label={c.resultLabel}

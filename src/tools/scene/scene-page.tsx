@@ -24,6 +24,10 @@ export function ScenePage() {
   const [form, setForm] = useState<SceneFormValues>(EMPTY_FORM);
   const { base, result, processing } = scene;
   const busy = processing || scene.loading !== null;
+  // The result view's code comes while the change is being made.
+  useEffect(() => {
+    if (processing) SceneResult.preload();
+  }, [processing]);
 
   async function keepEditing() {
     if (await scene.keepEditing()) setForm((f) => ({ ...EMPTY_FORM, type: f.type }));
