@@ -35,7 +35,8 @@ for (const viewport of [
       // Three versions: the first conversion, then two more.
       await page.goto(HULK.path);
       await page.getByTestId("file-input").setInputFiles(PORTRAIT);
-      await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 60_000 });
+      // The result (side by side with the photo on a laptop, the slider alone on a phone) joins the strip.
+      await expect(page.getByText(HULK.toasts.success)).toBeVisible({ timeout: 60_000 });
       await expect(strip(page).getByRole("button", { name: /^Hulk/ })).toHaveCount(1, { timeout: 10_000 });
       for (const n of [2, 3]) {
         await page.getByRole("button", { name: "Try Another Version" }).click();
@@ -59,7 +60,7 @@ for (const viewport of [
 
       // A reload brings back the photo, its strip and the version chosen.
       await page.reload();
-      await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText("Your last result, kept on this device.")).toBeVisible({ timeout: 20_000 });
       await expect(versionButtons).toHaveCount(4, { timeout: 10_000 });
       await expect(strip(page).getByRole("button", { name: /^Hulk 2/ })).toHaveAttribute(
         "aria-current",

@@ -104,6 +104,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     (creation) => {
       if (creation.dataUrl) registerKept(creation.dataUrl, Promise.resolve(creation.record));
       latest.current.restore?.show(creation);
+      markShown.current(creation.record);
     },
   );
 
