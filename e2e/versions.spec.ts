@@ -68,12 +68,12 @@ for (const viewport of [
       );
 
       // Compare two versions in the slider.
-      await strip(page).getByRole("button", { name: "Compare" }).click();
+      await strip(page).getByRole("button", { name: "Compare", exact: true }).click();
       await strip(page)
         .getByRole("button", { name: /^Hulk 3/ })
         .click();
       await expect(page.getByRole("slider", { name: /Hulk 3/ })).toBeVisible();
-      await strip(page).getByRole("button", { name: "Compare" }).click();
+      await strip(page).getByRole("button", { name: "Compare", exact: true }).click();
 
       // Edit with… → Convert Anything from the second version: it is that page's photo.
       await page.getByRole("button", { name: "Edit with…" }).click();
