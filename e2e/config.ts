@@ -57,7 +57,10 @@ function shared() {
       ...(process.env.CI ? [] : ([["html", { open: "never" }]] as const)),
     ] as ReporterDescription[],
     use: {
-      trace: "retain-on-failure",
+      // Recording a trace costs about a third more CPU in every test (the browser's screencast and
+      // snapshots): on CI, where a failed test is tried again, only that second try records one (with
+      // the first try's screenshot); elsewhere, with no retries, every failure keeps its trace.
+      trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
       screenshot: "only-on-failure",
       // The service worker is off unless a spec exercises it deliberately (e2e/pwa.spec.ts and
       // e2e/share.spec.ts: `test.use({ serviceWorkers: "allow" })`), never half-on: every other spec
