@@ -41,9 +41,10 @@ function project(name: string, options: Pick<E2eOptions, "testDir" | "testIgnore
 /** What every run shares: parallel tests, retries on CI, the reporters, traces and no service worker. */
 function shared() {
   return {
-    // Every test signs up its own user, so tests run in parallel, across and within files. Two workers:
-    // on the 2-core machine a third made the run no shorter (they all share one server and its one
-    // database), only each test slower.
+    // Every test signs up its own user, so tests run in parallel, across and within files. Two workers
+    // unless E2E_WORKERS says otherwise; npm test runs three (scripts/test-all.mjs): on the 2-core
+    // machine a third uses the time the other two spend waiting on the app (same CPU in all, 384 s
+    // against 502 s for the client specs), at the cost of each test taking a little longer.
     fullyParallel: true,
     workers: Number(process.env.E2E_WORKERS) || 2,
     forbidOnly: Boolean(process.env.CI),
