@@ -5,7 +5,6 @@ import { e2eConfig } from "./e2e/config";
 export default e2eConfig({
   testDir: "e2e",
   testIgnore: ["hosted/**"],
-  port: Number(process.env.E2E_PORT || 4317),
   mode: "client",
   dbDirVariable: "E2E_DB_DIR",
 });

@@ -29,14 +29,21 @@ export async function followSystemTheme(page: Page) {
   await page.addInitScript(() => localStorage.setItem("theme", "system"));
 }
 
-/** Wait for two frames and for every finite animation and transition (a dialog opening, a toast sliding in). */
+/**
+ * Wait for two frames, then bring every finite animation and transition (a dialog opening, a toast
+ * sliding in, the colours changing with the theme) to its end, as if it had played out, until none
+ * runs: the page is checked in the state it comes to rest in. (Letting them play out took as long as
+ * the checks themselves.)
+ */
 async function settle(page: Page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.waitForFunction(() =>
-    document
+  await page.waitForFunction(() => {
+    const running = document
       .getAnimations()
-      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
-  );
+      .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity);
+    running.forEach((a) => a.finish());
+    return running.length === 0;
+  });
 }
 
 /** Put the page in a width and theme, and let it settle. */

@@ -160,8 +160,12 @@ test("keyboard only: open the menu, reach Support, pick an issue type, send, and
   await avatar.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "My Profile" })).toBeFocused();
-  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
-  await expect(page.getByRole("menuitem", { name: "Support" })).toBeFocused();
+  // Wait for each step: the menu moves focus a moment after the key (Radix's roving focus, in a
+  // timeout), and a key pressed before that would move from the same item again and be lost.
+  for (const item of ["Settings", "Help", "Support"]) {
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: item })).toBeFocused();
+  }
   await page.keyboard.press("Enter");
   const support = page.getByRole("dialog", { name: "Contact Support" });
   await expect(support).toBeVisible();
@@ -178,6 +182,8 @@ test("keyboard only: open the menu, reach Support, pick an issue type, send, and
   await expect(page.getByRole("option", { name: "Feature Request" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(type).toHaveText("Feature Request");
+  // The list gives focus back to its trigger as it closes: Tab from there, not from before it.
+  await expect(type).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(support.getByLabel("Description")).toBeFocused();
   await page.keyboard.type("Please add a dinosaur style.");

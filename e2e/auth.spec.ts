@@ -3,11 +3,11 @@
  * not-found page.
  */
 import { expect, test } from "./fixtures";
-import { logIn, logOut, signUp, uniqueEmail } from "./helpers";
+import { logIn, logOut, signUp, signUpThroughForm, uniqueEmail } from "./helpers";
 
 test("a new visitor signs up, stays signed in across a reload, and signs out", async ({ page }) => {
   const email = uniqueEmail("signup");
-  await signUp(page, email);
+  await signUpThroughForm(page, email);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Cucumber.AI", level: 1 })).toBeVisible();
 

@@ -6,7 +6,8 @@ import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createUserOnTier } from "./backend";
-import { downloadFrom, holdRequests, isPng, logIn, PASSWORD, uniqueEmail } from "./helpers";
+import { openSignedIn } from "./session";
+import { downloadFrom, holdRequests, isPng, PASSWORD, uniqueEmail } from "./helpers";
 
 const IMAGES = path.resolve("tests/fixtures/images");
 const GOOD = ["portrait-astronaut.png", "cat-chelsea.png", "coffee.png", "cat-chelsea.gif"].map((name) =>
@@ -51,10 +52,7 @@ test("a batch of five with one bad file: 4 done, 1 failed, 4 counted, a ZIP of 4
 }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("batch");
-  await createUserOnTier(baseURL!, email, PASSWORD, "$5/month");
-  await page.goto("/auth");
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/$/);
+  await openSignedIn(page, await createUserOnTier(baseURL!, email, PASSWORD, "$5/month"));
   await openBatch(page);
   await expect(counter(page)).toHaveText("Remaining conversions: 20 / 20");
 
@@ -111,10 +109,7 @@ test("a batch of five with one bad file: 4 done, 1 failed, 4 counted, a ZIP of 4
 
 test("a batch larger than what is left is blocked and sent to /pricing", async ({ page, baseURL }) => {
   const email = uniqueEmail("batch-short");
-  await createUserOnTier(baseURL!, email, PASSWORD, "Freemium");
-  await page.goto("/auth");
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/$/);
+  await openSignedIn(page, await createUserOnTier(baseURL!, email, PASSWORD, "Freemium"));
   await openBatch(page);
   let sent = 0;
   await page.route("**/__local-ai/**", async (route) => {

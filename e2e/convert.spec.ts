@@ -7,7 +7,8 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { VARIANTS } from "../src/config/variants";
 import { createUserOnTier } from "./backend";
-import { downloadFrom, holdRequests, isPng, logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { openSignedIn } from "./session";
+import { downloadFrom, holdRequests, isPng, PASSWORD, signUp, uniqueEmail } from "./helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
 
@@ -25,10 +26,7 @@ test("every style route converts the portrait with the local engine and download
 }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail("styles");
-  await createUserOnTier(baseURL!, email, PASSWORD, "$30/month");
-  await page.goto("/auth");
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/$/);
+  await openSignedIn(page, await createUserOnTier(baseURL!, email, PASSWORD, "$30/month"));
 
   for (const variant of VARIANTS) {
     await page.goto(variant.path);

@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { baseUrlOfTest, openSignedIn, signUpThroughApi } from "./session";
 
 export const PASSWORD = "correct-horse-42";
 
@@ -25,8 +26,16 @@ export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/**
+ * A new user, signed in on `page` at "/" (or `path`): made through the local backend's API and the
+ * session put on the device (e2e/session.ts), without the sign-up form, which e2e/auth.spec.ts tests.
+ */
+export async function signUp(page: Page, email: string, password = PASSWORD, path = "/") {
+  await openSignedIn(page, await signUpThroughApi(baseUrlOfTest(), email, password), path);
+}
+
 /** Sign up through the real form; the local backend signs the new user straight in. */
-export async function signUp(page: Page, email: string, password = PASSWORD) {
+export async function signUpThroughForm(page: Page, email: string, password = PASSWORD) {
   await page.goto("/auth");
   await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
   await expect(page.getByRole("heading", { name: "Sign Up" })).toBeVisible();

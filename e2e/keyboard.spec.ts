@@ -22,6 +22,13 @@ const HULK = VARIANTS.find((variant) => variant.path === "/hulk")!;
 // Tall enough that the toolbar and the whole 500 px canvas are on screen together.
 test.use({ viewport: { width: 1280, height: 1100 } });
 
+// File choosers are intercepted from the start of each test. Playwright turns interception on when a
+// page gets its first "filechooser" listener without waiting for the browser, so a key pressed right
+// after waitForEvent could open the chooser before (in about 1 run in 20 the event never came).
+test.beforeEach(({ page }) => {
+  page.on("filechooser", () => {});
+});
+
 /** What shows focus on an element: its outline, ring (box-shadow) and border, and its parent's. */
 function indicator(el: Element): string {
   return [el, el.parentElement!]

@@ -14,7 +14,8 @@ import {
   OFFLINE_TOOL_MESSAGE,
 } from "../src/lib/offline";
 import { createUserOnTier } from "./backend";
-import { holdRequests, logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { openSignedIn } from "./session";
+import { holdRequests, PASSWORD, signUp, uniqueEmail } from "./helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
 const HULK = getVariant("hulk");
@@ -41,10 +42,7 @@ test("offline, a style tool with a photo says it needs a connection, sends and c
 }) => {
   const email = uniqueEmail("offline");
   // A plan with "Try Another Version", so the photo on the page can be converted again.
-  await createUserOnTier(baseURL!, email, PASSWORD, "$10/month");
-  await page.goto("/auth");
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/$/);
+  await openSignedIn(page, await createUserOnTier(baseURL!, email, PASSWORD, "$10/month"));
   await page.goto(HULK.path);
   await expect(page.getByRole("heading", { level: 1, name: HULK.title })).toBeVisible();
   const counter = page.getByTestId("remaining-counter");

@@ -9,7 +9,8 @@ import path from "node:path";
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createUserOnTier } from "./backend";
-import { logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { openSignedIn } from "./session";
+import { PASSWORD, signUp, uniqueEmail } from "./helpers";
 
 const PHONE_PHOTO = path.resolve("tests/fixtures/images/photo-12mp-exif-rotated.jpg");
 
@@ -87,10 +88,7 @@ test("a style result: the slider on the result and all its actions on the first 
 }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("result-first");
-  await createUserOnTier(baseURL!, email, PASSWORD, "$10/month");
-  await page.goto("/auth");
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/$/);
+  await openSignedIn(page, await createUserOnTier(baseURL!, email, PASSWORD, "$10/month"));
   await page.goto("/muppet");
   await page.getByTestId("file-input").setInputFiles(PHONE_PHOTO);
   await expect(slider(page)).toBeVisible({ timeout: 30_000 });

@@ -6,7 +6,8 @@ import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createUserOnTier } from "./backend";
-import { downloadFrom, isPng, logIn, PASSWORD, uniqueEmail } from "./helpers";
+import { openSignedIn } from "./session";
+import { downloadFrom, isPng, PASSWORD, uniqueEmail } from "./helpers";
 
 const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");
 const ASTRONAUT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
@@ -29,10 +30,7 @@ test("Modify Scene: text at a clicked place, a widget, a picture; keep editing, 
 }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("scene");
-  await createUserOnTier(baseURL!, email, PASSWORD, "$5/month");
-  await page.goto("/auth");
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/$/);
+  await openSignedIn(page, await createUserOnTier(baseURL!, email, PASSWORD, "$5/month"));
 
   await page.getByRole("link", { name: "Modify Scene" }).first().click();
   await expect(page).toHaveURL(/\/create-nft$/);

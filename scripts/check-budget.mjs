@@ -10,10 +10,11 @@
 // `npm start` does, into --out-dir or a temporary folder. With --build <folder> it builds nothing and
 // measures the build already in that folder, which must be `npm start`'s production build in the same
 // mode (AI_MODE): `npm test` (scripts/test-all.mjs) passes the build its end-to-end run has just made, so
-// each mode is built once.
+// each mode is built once. With --url <origin> as well it starts no server either and measures the one
+// already serving that build there (`npm test` passes the end-to-end run's server).
 //
-//   node scripts/check-budget.mjs [--build <folder> | --out-dir <folder>] [--update-baseline] [--json]
-//                                 [--verbose] [--budgets budgets.json]
+//   node scripts/check-budget.mjs [--build <folder> [--url <origin>] | --out-dir <folder>]
+//                                 [--update-baseline] [--json] [--verbose] [--budgets budgets.json]
 //
 // Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
 import fs from "node:fs";
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     "update-baseline": { type: "boolean", default: false },
     json: { type: "boolean", default: false },
     build: { type: "string" },
+    url: { type: "string" },
     "out-dir": { type: "string" },
     verbose: { type: "boolean", default: false },
     budgets: { type: "string", default: "budgets.json" },
@@ -104,12 +106,19 @@ async function measure(browser, url, storageState) {
 }
 
 const chromiumExecutable = chromiumPath();
-const port = Number(process.env.BUDGET_PORT) || (await freePort());
 let app;
-if (args.build) {
+if (args.url) {
+  if (!args.build)
+    throw new Error("--url needs --build: the folder of the build served there (its source maps).");
+  const outDir = path.resolve(root, args.build);
+  console.info(`Measuring the build in ${args.build} as served at ${args.url}...`);
+  app = { url: new URL(args.url).origin, outDir, stop: async () => {} };
+} else if (args.build) {
+  const port = Number(process.env.BUDGET_PORT) || (await freePort());
   console.info(`Serving the build in ${args.build} (as npm start) on port ${port}...`);
   app = await serveBuild({ port, outDir: args.build });
 } else {
+  const port = Number(process.env.BUDGET_PORT) || (await freePort());
   console.info(`Building and starting the app (as npm start) on port ${port}...`);
   // The build goes to a temporary folder (outside the project, so no linter or formatter sees it); it
   // and its source maps (.sourcemaps/<its name>) go when we exit.

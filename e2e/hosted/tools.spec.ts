@@ -4,7 +4,8 @@ import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { createUserOnTier } from "../backend";
-import { logIn, PASSWORD, uniqueEmail } from "../helpers";
+import { openSignedIn } from "../session";
+import { PASSWORD, uniqueEmail } from "../helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
 const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");
@@ -26,10 +27,7 @@ test("every tool runs once through the proxy, and the server counts each result"
     if (/:(stream)?generateContent$/i.test(url.pathname)) aiCalls.push(url);
   });
   const email = uniqueEmail("hosted-tools");
-  await createUserOnTier(baseURL!, email, PASSWORD, "$30/month");
-  await page.goto("/auth");
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/$/);
+  await openSignedIn(page, await createUserOnTier(baseURL!, email, PASSWORD, "$30/month"));
   await expect(counter(page)).toHaveText(`Remaining conversions: ${LIMIT} / ${LIMIT}`);
   let used = 0;
   const expectUsed = async (count: number) => {
