@@ -3,14 +3,14 @@
 // exit code, and then a table of each phase's time.
 //
 // Phases start as soon as what they need is done, so that both cores of a 2-core machine stay busy:
-// - at once: the type check and lint (one core each); vitest (two workers; its backend project, mostly
-//   waiting on PostgreSQL, in a vitest process of its own); and the two app servers of the end-to-end
-//   runs, each building its mode's app and starting `npm start` on a fresh database (e2e/servers.mjs);
-// - once the servers answer: Playwright, client and hosted mode in one run against them
-//   (playwright.all.config.ts, E2E_SERVERS_STARTED=1, so it starts none), and the first-load budgets,
-//   measuring the same builds on the same servers (check-budget --build --url). The end-to-end specs
-//   mostly wait on the app (about two thirds of two cores with three workers), so vitest and the static
-//   checks fill the rest instead of running before them.
+// - at once: the type check and lint (one core each); the two app servers of the end-to-end runs,
+//   each building its mode's app and starting `npm start` on a fresh database (e2e/servers.mjs); and
+//   vitest's backend project (PostgreSQL, its files in turn, mostly waiting on the database) in a
+//   vitest process of its own;
+// - after the type check and lint: vitest's other projects (two workers);
+// - after vitest: Playwright, client and hosted mode in one run against the running servers
+//   (playwright.all.config.ts, E2E_SERVERS_STARTED=1, so it starts none), and alongside it the
+//   first-load budgets, measuring the same builds on the same servers (check-budget --build --url).
 // Nothing is built twice. Each phase's output is printed as it comes, every line prefixed with the
 // phase's name; the table gives each phase's start (seconds into the run) and time, and the total is
 // the run's own wall time. When a phase fails, the others are stopped at once and npm test exits
@@ -49,12 +49,13 @@ const PHASES = [
   { name: "app hosted", server: "hosted", note: "build, start" },
   {
     name: "vitest",
+    after: ["typecheck", "lint"],
     // LITE_TELEMETRY=0 as `npm run test:unit` sets it; every project but the backend.
     command: npx("vitest", "run", "--project", "!backend"),
     env: { LITE_TELEMETRY: "0" },
   },
   {
-    // Mostly waiting on PostgreSQL.
+    // Mostly waiting on PostgreSQL: it starts at once, alongside the static checks and the builds.
     name: "vitest backend",
     command: npx("vitest", "run", "--project", "backend"),
     env: { LITE_TELEMETRY: "0" },
@@ -63,19 +64,19 @@ const PHASES = [
     // Both modes in one Playwright run (playwright.all.config.ts), sharing three workers: on the
     // 2-core machine a third worker uses the time the other two spend waiting on the app.
     name: "e2e",
-    after: ["app client", "app hosted"],
+    after: ["vitest", "vitest backend", "app client", "app hosted"],
     command: npx("playwright", "test", "--config", "playwright.all.config.ts"),
     env: { LITE_TELEMETRY: "0", E2E_SERVERS_STARTED: "1", E2E_WORKERS: process.env.E2E_WORKERS || "3" },
     note: "client and hosted",
   },
   {
     name: "budgets client",
-    after: ["app client"],
+    after: ["vitest", "vitest backend", "app client"],
     command: npm("test:budget", "--", "--build", e2eBuildDir("client"), "--url", url("client")),
   },
   {
     name: "budgets hosted",
-    after: ["app hosted"],
+    after: ["vitest", "vitest backend", "app hosted"],
     command: npm("test:budget:hosted", "--", "--build", e2eBuildDir("hosted"), "--url", url("hosted")),
   },
 ];
