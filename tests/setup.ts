@@ -1,9 +1,9 @@
 /**
  * The ui project's setup, run before each test file. A worker runs its files one after another in one
- * jsdom (isolate: false), so every file starts as if alone: the app's modules are evaluated afresh (their
+ * page (isolate: false), so every file starts as if alone: the app's modules are evaluated afresh (their
  * caches, stores and the Supabase client with them), the page's <html>, <body> and address are reset,
  * and every test ends with the DOM, storage, cookies, IndexedDB, toasts and HTTP handlers cleared.
- * Libraries (React, Radix, msw, jsdom) load once per worker: that is what makes the project fast.
+ * Libraries (React, Radix, msw, the DOM) load once per worker: that is what makes the project fast.
  */
 import { vi } from "vitest";
 
@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 endFileScopedStubs();
 
-// jsdom lacks these browser APIs that Radix and our responsive hooks use.
+// The test DOMs (happy-dom, jsdom) may lack these browser APIs that Radix and our responsive hooks use.
 if (!window.matchMedia) window.matchMedia = (query: string) => fakeMediaQueryList(query, false);
 class ResizeObserverStub {
   observe() {}

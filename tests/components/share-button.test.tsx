@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (jsdom, not the ui project's happy-dom: the download fallback is caught by a spy on HTMLAnchorElement.prototype.click)
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (jsdom, not the ui project's happy-dom: the cookie spy needs document.cookie's accessor on Document.prototype)
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (jsdom, not the ui project's happy-dom: its live region said no "N of 3" tick under happy-dom)
 /** A batch as a screen reader hears it: progress per quarter (not per image), the pause once, the summary. */
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";

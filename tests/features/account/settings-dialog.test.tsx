@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (jsdom, not the ui project's happy-dom: the store that refuses a write is mocked as jsdom's localStorage allows)
 // The Settings dialog: display name, notifications and theme, saved in this browser or cancelled.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";

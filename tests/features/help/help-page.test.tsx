@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (jsdom, not the ui project's happy-dom: Radix's roving focus across the tabs)
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
