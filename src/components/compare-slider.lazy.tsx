@@ -93,7 +93,12 @@ export function CompareSlider({ before, after, imageClassName, className, labels
         timing,
       ),
     ];
-    return () => animations.forEach((animation) => animation.cancel());
+    // Cancelling rejects an unfinished animation's `finished` promise (AbortError): expected here.
+    return () =>
+      animations.forEach((animation) => {
+        animation.finished.catch(() => undefined);
+        animation.cancel();
+      });
   }, [peek, after]);
 
   return (

@@ -17,7 +17,7 @@ function screenIs({ phone, reducedMotion = false }: { phone: boolean; reducedMot
 
 type Played = { element: Element; keyframes: Keyframe[]; cancel: ReturnType<typeof vi.fn> };
 
-/** Web Animations (jsdom has none): records what is played on which element. */
+/** Web Animations, recorded instead of played: what is played on which element. */
 function recordAnimations(): Played[] {
   const played: Played[] = [];
   Object.defineProperty(Element.prototype, "animate", {
@@ -26,7 +26,8 @@ function recordAnimations(): Played[] {
     value(this: Element, keyframes: Keyframe[]) {
       const entry = { element: this, keyframes, cancel: vi.fn() };
       played.push(entry);
-      return { cancel: entry.cancel };
+      // Still running: its `finished` settles only if it is cancelled (as the page's own does, rejected).
+      return { cancel: entry.cancel, finished: new Promise<Animation>(() => undefined) };
     },
   });
   return played;
