@@ -26,7 +26,9 @@ export function e2ePort(mode) {
  * make the engine fail on purpose.
  */
 export function e2eServerEnv(mode) {
-  const env = { LITE_TELEMETRY: "0", BUILD_OUT_DIR: e2eBuildDir(mode) };
+  // Passwords hashed at bcrypt's lowest cost (4, as the local backend's own tests use) instead of 10:
+  // every spec signs a user up, and each hash or check at 10 is about 0.1 s of a core.
+  const env = { LITE_TELEMETRY: "0", BUILD_OUT_DIR: e2eBuildDir(mode), LITE_AUTH_BCRYPT_COST: "4" };
   if (mode !== "hosted") return env;
   return {
     ...env,
