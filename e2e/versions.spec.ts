@@ -2,8 +2,8 @@
  * Every version of a photo, kept on its page (issue 26): a Standard user makes three versions on /hulk
  * (the first conversion and two "Try Another Version"), reloads and sees the original and the three
  * versions again with the one chosen, compares two in the slider, continues Convert Anything from the
- * second with "Edit with…", and My Creations shows one card for the photo with its chain. At a phone's
- * width and a laptop's.
+ * second with "Edit with…", then there in Convert Anything's dialog from the second Hulk chosen on the
+ * strip, and My Creations shows one card for the photo with its chain. At a phone's width and a laptop's.
  */
 import path from "node:path";
 import { type Page } from "@playwright/test";
@@ -28,7 +28,7 @@ for (const viewport of [
       page,
       baseURL,
     }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(180_000);
       await signInOnTier(page, baseURL!, "$10/month", "versions");
       const counter = page.getByTestId("remaining-counter");
 
@@ -89,12 +89,35 @@ for (const viewport of [
         timeout: 10_000,
       });
 
+      // Convert Anything's own dialog continues from the version chosen on the strip, and says which.
+      await strip(page)
+        .getByRole("button", { name: /^Hulk 2/ })
+        .click();
+      await expect(strip(page).getByRole("button", { name: /^Hulk 2/ })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
+      await page.getByRole("button", { name: "Convert Anything", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Convert Image" });
+      await expect(dialog.getByRole("figure")).toHaveText(/Transforming: Hulk 2/);
+      await dialog.getByPlaceholder("Describe how you want to transform the image...").fill("make it snow");
+      await dialog.getByRole("button", { name: "Transform" }).click();
+      await expect(page.getByText("Image transformed successfully!")).toBeVisible({ timeout: 30_000 });
+      await expect(counter).toHaveText(/Remaining conversions: 35 \/ 40/);
+      await expect(strip(page).getByRole("button", { name: /^(Original|Hulk|Cucumber)/ })).toHaveCount(6, {
+        timeout: 10_000,
+      });
+      await expect(strip(page).getByRole("button", { name: /^Cucumber 2/ })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
+
       // My Creations: one card for the photo, with its count and its chain.
       await page.goto("/creations");
       await expect(page.getByRole("heading", { level: 1, name: "My Creations" })).toBeVisible();
       const cards = page.getByRole("button", { name: /^Open .* creation from/ });
       await expect(cards).toHaveCount(1, { timeout: 10_000 });
-      await expect(page.getByText("4 versions")).toBeVisible();
+      await expect(page.getByText("5 versions")).toBeVisible();
       await expect(cards.first()).toHaveAccessibleName(/Hulk → /);
     });
   });

@@ -6,65 +6,26 @@
  */
 import { useCallback, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { ORIGINAL_VERSION } from "@/hooks/use-tool-versions";
 import { useVersionKeys } from "@/hooks/use-version-keys";
 import { useUser } from "@/lib/auth";
 import { toastVersionDeleted } from "@/components/version-deleted-toast";
 import {
-  creationKeys,
   deleteCreation,
   getCreation,
-  getThumbs,
   getVersions,
   registerKept,
   restoreCreation,
   setChosenVersion,
   type Creation,
-  type CreationRecord,
 } from "@/lib/creations";
 import { blobDataUrl } from "@/lib/read-blob";
-import { findTool, type ToolId } from "@/tools/registry";
+import type { ToolId } from "@/tools/registry";
 import { cn } from "@/lib/utils";
 import type { ToolVersionsProps } from "./tool-versions";
+import { versionStripQuery } from "./tool-versions-query";
 import { VersionCompare } from "./version-compare";
-import { VersionStrip, type StripVersion } from "./version-strip";
-
-/** The id the original photo has in the strip. */
-const ORIGINAL_VERSION = "original";
-
-/** "Hulk", "Hulk 2", …: each tool's results numbered in the order they were made. */
-function labelsOf(versions: readonly CreationRecord[]): string[] {
-  const seen = new Map<string, number>();
-  return versions.map((record) => {
-    const name = findTool(record.tool)?.label ?? record.tool;
-    const n = (seen.get(name) ?? 0) + 1;
-    seen.set(name, n);
-    return n === 1 ? name : `${name} ${n}`;
-  });
-}
-
-/** The strip of a group: the original, then each image version's thumbnail (its file until that is made). */
-async function stripOf(userId: string, photo: string): Promise<StripVersion[]> {
-  const group = await getVersions(userId, photo);
-  const versions = group.versions.filter((record) => record.kind === "image");
-  const labels = labelsOf(versions);
-  const thumbs = await getThumbs(
-    userId,
-    versions.map((record) => record.id),
-  );
-  const items: StripVersion[] = [];
-  if (group.original)
-    items.push({
-      id: ORIGINAL_VERSION,
-      src: await blobDataUrl(group.original),
-      label: "Original",
-      deletable: false,
-    });
-  for (const [i, record] of versions.entries()) {
-    const blob = thumbs.get(record.id)?.result ?? (await getCreation(userId, record.id))?.files.file;
-    if (blob) items.push({ id: record.id, src: await blobDataUrl(blob), label: labels[i]!, deletable: true });
-  }
-  return items;
-}
+import { VersionStrip } from "./version-strip";
 
 /**
  * A version to show: its creation and picture. The original is shown on the record of `baseId` (the
@@ -100,13 +61,7 @@ export function ToolVersionsPart({ versions: source, pageKeys = true, className 
   const [compareId, setCompareId] = useState<string | null>(null);
   const shown = source?.shown ?? null;
   const photo = shown?.photo ?? "";
-  const strip = useQuery({
-    queryKey: [...creationKeys.versions(userId ?? "", photo), "strip"],
-    queryFn: () => stripOf(userId!, photo),
-    enabled: Boolean(userId && photo),
-    networkMode: "always",
-    retry: false,
-  });
+  const strip = useQuery(versionStripQuery(userId, photo));
   const items = useMemo(() => strip.data ?? [], [strip.data]);
   const busy = source?.busy ?? true;
   const visible = shown !== null && items.length > 1 && items.some((item) => item.id === shown.id);

@@ -9,6 +9,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { photoOf, type Creation, type CreationRecord } from "@/lib/creations";
 import type { ToolId } from "@/tools/registry";
 
+/** The id the original photo has in the strip (a kept creation's id otherwise). */
+export const ORIGINAL_VERSION = "original";
+
 /** A kept result to show as the page's result: its record, files and picture. */
 export type VersionShown = Creation & { dataUrl: string };
 

@@ -1,5 +1,6 @@
 /** The "Convert Image" dialog: a photo (picked, dropped or the page's) and a change described in words. */
 import { useRef, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Upload, Wand2 } from "lucide-react";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -14,13 +15,18 @@ import {
 } from "@/components/ui/dialog";
 import { DropPickButton, HiddenFileInput } from "@/components/file-pick";
 import { PromptField } from "@/components/prompt-field";
+import { versionStripQuery } from "@/components/tool-versions-query";
+import { useUser } from "@/lib/auth";
+
+/** What the dialog transforms: the picture, and the version of the photo it is (null: the photo). */
+export type CustomSource = { src: string; version: { id: string; photo: string } | null };
 
 type CustomPromptDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** A photo is already on the page (or was just chosen here). */
   hasImage: boolean;
-  previewUrl?: string;
+  source: CustomSource | null;
   onSelectFile: (file: File) => void;
   onTransform: (prompt: string) => void;
   busy?: boolean;
@@ -31,7 +37,7 @@ export function CustomPromptDialog({
   open,
   onOpenChange,
   hasImage,
-  previewUrl,
+  source,
   onSelectFile,
   onTransform,
   busy,
@@ -64,13 +70,7 @@ export function CustomPromptDialog({
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4">
           {hasImage ? (
-            previewUrl && (
-              <img
-                src={previewUrl}
-                alt="Your photo"
-                className="max-h-48 w-full rounded-lg border object-contain"
-              />
-            )
+            source && <Transforming source={source} />
           ) : (
             <DropPickButton
               onClick={() => inputRef.current?.click()}
@@ -108,5 +108,40 @@ export function CustomPromptDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Which picture is transformed (issue 26): the version chosen on the strip of versions, named as the
+ * strip names it ("Hulk 2"), or the photo.
+ */
+function Transforming({ source }: { source: CustomSource }) {
+  const userId = useUser()?.id;
+  const version = source.version;
+  // The strip's own query: read from its cache when the strip is on the page.
+  const strip = useQuery({
+    ...versionStripQuery(userId, version?.photo ?? ""),
+    enabled: Boolean(userId && version),
+  });
+  const name = version
+    ? (strip.data?.find((item) => item.id === version.id)?.label ?? "the version chosen")
+    : "your photo";
+  return (
+    <figure className="flex items-center gap-3 rounded-lg border bg-muted/40 p-2">
+      <img
+        src={source.src}
+        alt=""
+        className="size-16 shrink-0 rounded-md border bg-background object-cover"
+      />
+      <figcaption className="min-w-0 text-sm">
+        <span className="text-muted-foreground">Transforming: </span>
+        <span className="font-medium text-foreground">{name}</span>
+        {version && (
+          <span className="mt-0.5 block text-xs text-muted-foreground">
+            Choose another version under the result to transform that one.
+          </span>
+        )}
+      </figcaption>
+    </figure>
   );
 }

@@ -126,7 +126,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
           open={customOpen}
           onOpenChange={setCustomOpen}
           hasImage={Boolean(conversion.original)}
-          previewUrl={conversion.original?.previewUrl}
+          source={conversion.customSource}
           busy={processing}
           onSelectFile={(file) =>
             void conversion.selectFile(file, { convert: false, toast: "Image selected successfully" })

@@ -1,7 +1,9 @@
 /** The style tools' flow on the shared AI run: pick a photo, convert it, recreate it, transform it. */
 import { useCallback, useState } from "react";
+import { toast } from "sonner";
 import type { Variant } from "@/config/variants";
 import { useTool } from "@/hooks/use-tool";
+import { ORIGINAL_VERSION } from "@/hooks/use-tool-versions";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { originalOf } from "@/lib/creations";
 import type { LoadedImage } from "@/lib/image";
@@ -111,11 +113,33 @@ export function useConversion(variant: Variant) {
     if (original && lastPrompt) void run({ operation: { kind: "recreate", lastPrompt }, image: original });
   }, [lastPrompt, original, run]);
 
+  // Convert Anything continues from the version chosen on the strip (issue 26): the picture shown for it
+  // (a version, or the group's original) is what is transformed, and becomes the page's photo. Without a
+  // strip, the page's photo is.
+  const shown = ai.versions?.shown ?? null;
+  const chosenUrl = shown ? (ai.state.result?.dataUrl ?? null) : null;
+  const chosenGroup = shown?.photo ?? null;
+  const chosenVersion = shown && chosenUrl && shown.id !== ORIGINAL_VERSION ? shown.id : null;
+
   const custom = useCallback(
     (userPrompt: string) => {
-      if (original) void run({ operation: { kind: "custom", userPrompt }, image: original });
+      if (!original || busy) return;
+      const operation = { kind: "custom", userPrompt } as const;
+      if (!chosenUrl || !chosenGroup) return void run({ operation, image: original });
+      void import("./chosen-version.lazy")
+        .then(({ chosenPhoto }) => chosenPhoto(chosenUrl, chosenGroup, variant.downloadName))
+        .then(
+          (image) => {
+            replaceOriginal(image);
+            return run({ operation, image });
+          },
+          (error: unknown) => {
+            console.warn("Could not read the version chosen", error);
+            toast.error("Could not read the version chosen. Nothing was sent or counted.");
+          },
+        );
     },
-    [original, run],
+    [busy, chosenGroup, chosenUrl, original, replaceOriginal, run, variant.downloadName],
   );
 
   const { clear } = photo;
@@ -139,6 +163,16 @@ export function useConversion(variant: Variant) {
     selectFile,
     recreate,
     custom,
+    /**
+     * What a custom transformation transforms: the picture chosen on the strip, else the photo, and the
+     * version it is (null: the photo, or the strip's original).
+     */
+    customSource: original
+      ? {
+          src: chosenUrl ?? original.previewUrl,
+          version: chosenVersion && chosenGroup ? { id: chosenVersion, photo: chosenGroup } : null,
+        }
+      : null,
     retry: ai.retry,
     cancel: ai.cancel,
     reset,

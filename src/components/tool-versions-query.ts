@@ -1,0 +1,56 @@
+/**
+ * The strip of versions of a photo as one query (read by the strip, tool-versions.lazy.tsx, and by a
+ * page that names the version chosen, like Convert Anything's dialog): the original, then each image
+ * version with its picture and its label ("Hulk 2"). Imported by on-demand parts only.
+ */
+import { creationKeys, getCreation, getThumbs, getVersions, type CreationRecord } from "@/lib/creations";
+import { ORIGINAL_VERSION } from "@/hooks/use-tool-versions";
+import { blobDataUrl } from "@/lib/read-blob";
+import { findTool } from "@/tools/registry";
+import type { StripVersion } from "./version-strip";
+
+/** "Hulk", "Hulk 2", …: each tool's results numbered in the order they were made. */
+function labelsOf(versions: readonly CreationRecord[]): string[] {
+  const seen = new Map<string, number>();
+  return versions.map((record) => {
+    const name = findTool(record.tool)?.label ?? record.tool;
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? name : `${name} ${n}`;
+  });
+}
+
+/** The strip of a group: the original, then each image version's thumbnail (its file until that is made). */
+async function stripOf(userId: string, photo: string): Promise<StripVersion[]> {
+  const group = await getVersions(userId, photo);
+  const versions = group.versions.filter((record) => record.kind === "image");
+  const labels = labelsOf(versions);
+  const thumbs = await getThumbs(
+    userId,
+    versions.map((record) => record.id),
+  );
+  const items: StripVersion[] = [];
+  if (group.original)
+    items.push({
+      id: ORIGINAL_VERSION,
+      src: await blobDataUrl(group.original),
+      label: "Original",
+      deletable: false,
+    });
+  for (const [i, record] of versions.entries()) {
+    const blob = thumbs.get(record.id)?.result ?? (await getCreation(userId, record.id))?.files.file;
+    if (blob) items.push({ id: record.id, src: await blobDataUrl(blob), label: labels[i]!, deletable: true });
+  }
+  return items;
+}
+
+/** The strip of a group as a query: its versions with their pictures and labels ("Hulk 2"). */
+export function versionStripQuery(userId: string | undefined, photo: string) {
+  return {
+    queryKey: [...creationKeys.versions(userId ?? "", photo), "strip"],
+    queryFn: () => stripOf(userId!, photo),
+    enabled: Boolean(userId && photo),
+    networkMode: "always" as const,
+    retry: false,
+  };
+}
