@@ -13,6 +13,8 @@ import { useAnimator } from "./use-animator";
 
 /** Share and "Edit with…" of a character: fetched when the first character arrives. */
 const CharacterActions = lazyPart(() => import("./animator-page.lazy").then((m) => m.CharacterActions));
+/** The versions of the character: fetched with its actions. */
+const CharacterVersions = lazyPart(() => import("./animator-page.lazy").then((m) => m.CharacterVersions));
 
 const TOOL = getTool("animator");
 
@@ -121,6 +123,7 @@ export function AnimatorPage() {
                 </Button>
               </div>
               <CostNote />
+              <CharacterVersions fallback={null} onFailed={() => undefined} versions={animator.versions} />
               {result?.animation && (
                 <AnimationPlayer
                   key={result.animation.id}
