@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/aspect-ratios";
 import { getTool } from "@/tools/registry";
-import { blobToDataUrl, photoOf, type CreationRecord } from "@/lib/creations";
+import { blobToDataUrl, newPhotoGroup, photoOf, type CreationRecord } from "@/lib/creations";
 import type { AiRunCopy } from "@/hooks/use-ai-run";
 import { useTool } from "@/hooks/use-tool";
 import { downloadImage } from "@/lib/image";
@@ -57,13 +57,6 @@ function characterOf(record: CreationRecord, dataUrl: string, mimeType = record.
   const aspectRatio = ASPECT_RATIOS.find((r) => r === record.details?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
   const base64 = dataUrl.split(",")[1];
   return base64 ? { dataUrl, mimeType, base64, description: record.instruction, aspectRatio } : null;
-}
-
-/** A new group of versions: the characters made from here on, until "Create New". */
-function newGroup(): string {
-  return typeof crypto.randomUUID === "function"
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
 /**
@@ -159,7 +152,8 @@ export function useAnimator() {
       toast.error(EMPTY_PROMPT_MESSAGE);
       return;
     }
-    groupRef.current ??= newGroup();
+    // A new group: the characters made from here on, until "Create New".
+    groupRef.current ??= newPhotoGroup();
     void run({ kind: "create", description: words, aspectRatio, group: groupRef.current });
   }, [aspectRatio, busy, description, run]);
 
