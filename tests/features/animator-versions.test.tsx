@@ -118,6 +118,8 @@ describe("Character Animator: the versions of the character", () => {
     expect(await screen.findByRole("img", { name: "Animated character" })).toBeInTheDocument();
     await expectChosen(FIRST);
     expect(within(await strip()).getByRole("button", { name: SECOND })).toBeInTheDocument();
+    // Nor is the character the animation was made from an original: no "Original" in the strip.
+    expect(within(await strip()).getAllByRole("button", { name: /^(Animator|Original)/ })).toHaveLength(2);
     expect(requests).toHaveLength(3);
     expect(getUsedConversions(USER.id)).toBe(3);
   });
