@@ -105,9 +105,29 @@ test("Character Animator: a character and its animation from the local engine, P
   await expect(page.getByRole("list", { name: "Frames" }).locator("img")).toHaveCount(4);
   await expect(counter).toHaveText("Remaining conversions: 1 / 3");
 
+  // Another character: the strip of versions, both characters (no original: they were made from words,
+  // and the animation is not a version); choosing the first shows it again and counts nothing.
+  const OTHER = "a sleepy blue whale with a tiny crown";
+  await page.getByRole("textbox", { name: "Character description" }).fill(OTHER);
+  await page.getByRole("button", { name: "Create Character" }).click();
+  await expect(page.getByRole("img", { name: `Generated character: ${OTHER}` })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(counter).toHaveText("Remaining conversions: 0 / 3");
+  const versions = page.getByRole("region", { name: "Versions of this photo" });
+  await expect(versions.getByRole("button", { name: /^(Animator|Original)/ })).toHaveCount(2);
+  await expect(versions.getByRole("button", { name: /^Animator 2/ })).toHaveAttribute("aria-current", "true");
+  await versions.getByRole("button", { name: /^Animator(?! 2)/ }).click();
+  await expect(page.getByRole("img", { name: `Generated character: ${DESCRIPTION}` })).toBeVisible();
+  await expect(versions.getByRole("button", { name: /^Animator(?! 2)/ })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect(counter).toHaveText("Remaining conversions: 0 / 3");
+
   // Create New clears everything; nothing more counted.
   await page.getByRole("button", { name: "Create New" }).click();
   await expect(page.getByText("Your character will appear here")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Character description" })).toHaveValue("");
-  await expect(counter).toHaveText("Remaining conversions: 1 / 3");
+  await expect(counter).toHaveText("Remaining conversions: 0 / 3");
 });

@@ -30,7 +30,9 @@ async function stripOf(userId: string, photo: string): Promise<StripVersion[]> {
     versions.map((record) => record.id),
   );
   const items: StripVersion[] = [];
-  if (group.original)
+  // The photo the first version was made from; a group that starts with a result made from words alone
+  // (the animator's character) starts with that result (a later version's original is a version itself).
+  if (group.original && group.versions[0]?.hasOriginal)
     items.push({
       id: ORIGINAL_VERSION,
       src: await blobDataUrl(group.original),

@@ -54,9 +54,13 @@ export function useToolVersionStrip<R>({ tool, hasResult, running, toResult, sho
     if (running) setShown(null);
   }
 
-  /** Marks the kept or restored creation on screen as the version shown. */
-  const markShown = useCallback((record: Pick<CreationRecord, "id" | "photo"> | null) => {
-    setShown(record && { id: record.id, photo: photoOf(record), base: record.id });
+  /**
+   * Marks the kept or restored creation on screen as the version shown: itself, or the version `id` of
+   * its group it shows (an animation shows the character it was made from).
+   */
+  const markShown = useCallback((record: Pick<CreationRecord, "id" | "photo"> | null, id?: string) => {
+    const version = id ?? record?.id ?? "";
+    setShown(record && { id: version, photo: photoOf(record), base: version });
   }, []);
 
   const showCreation = useCallback((creation: VersionShown) => {

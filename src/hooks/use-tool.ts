@@ -53,6 +53,11 @@ export type ToolOptions<I, R> = Omit<AiRunOptions<I, ToolResult<R>>, "execute" |
      * (use-tool-versions.ts); without it the page has no strip of versions.
      */
     result?: (creation: VersionShown) => R | null;
+    /**
+     * The id of the version a kept or restored creation shows on the strip when it is not one itself
+     * (the animator's animation shows the character it was made from); default the creation's own.
+     */
+    version?: (record: CreationRecord) => string | undefined;
   };
   /** A photo handed to the page (shared into the app, or sent on with "Edit with…"): an upload. */
   incoming?: (files: File[]) => unknown;
@@ -72,7 +77,8 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     latest.current = options;
   });
   /** Marks the version on screen (set once the strip's hook is there, below). */
-  const markShown = useRef<(record: CreationRecord | null) => void>(() => undefined);
+  const markShown = useRef<(record: CreationRecord | null, id?: string) => void>(() => undefined);
+  const versionOf = (record: CreationRecord) => latest.current.restore?.version?.(record);
 
   const ai = useAiRun<I, ToolResult<R>>({
     ...options,
@@ -94,7 +100,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
       : undefined,
     // A kept result is the version on screen.
     onKept: (record) => {
-      if (record) markShown.current(record);
+      if (record) markShown.current(record, versionOf(record));
     },
   });
 
@@ -104,7 +110,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     (creation) => {
       if (creation.dataUrl) registerKept(creation.dataUrl, Promise.resolve(creation.record));
       latest.current.restore?.show(creation);
-      markShown.current(creation.record);
+      markShown.current(creation.record, versionOf(creation.record));
     },
   );
 

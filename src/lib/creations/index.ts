@@ -49,6 +49,7 @@ export {
   chainOf,
   copyPhotoOrigin,
   keptRecordOf,
+  newPhotoGroup,
   photoGroup,
   photoOf,
   photoOrigin,

@@ -72,6 +72,11 @@ function newId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+/** A new group of versions for results made from no photo (the animator's characters since a start). */
+export function newPhotoGroup(): string {
+  return newId();
+}
+
 /** A new group for `photo`, remembered with it. */
 function newGroup(photo: Blob | string): string {
   const group = newId();

@@ -1,9 +1,12 @@
 /**
  * (Fetched on demand by animator-page.tsx when the first character arrives.) A character's Share and
- * "Edit with…": the still character goes on to a photo tool, not its animation.
+ * "Edit with…": the still character goes on to a photo tool, not its animation; and the versions of the
+ * character (every character made since the page started, or since "Create New").
  */
 import { EditWith } from "@/components/edit-with";
 import { ShareButton } from "@/components/share-button";
+import { ToolVersions } from "@/components/tool-versions";
+import type { VersionsSource } from "@/hooks/use-tool-versions";
 import { getTool } from "@/tools/registry";
 
 export function CharacterActions({ image, busy }: { image: string; busy: boolean }) {
@@ -21,4 +24,9 @@ export function CharacterActions({ image, busy }: { image: string; busy: boolean
       <EditWith source={{ image, tool: "animator" }} disabled={busy} />
     </>
   );
+}
+
+/** The strip of the characters made: choosing one makes it the character shown and animated. */
+export function CharacterVersions({ versions }: { versions: VersionsSource | null }) {
+  return <ToolVersions versions={versions} />;
 }

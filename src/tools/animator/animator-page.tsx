@@ -11,8 +11,10 @@ import { getTool } from "@/tools/registry";
 import { AnimationPlayer } from "./animation-player";
 import { useAnimator } from "./use-animator";
 
-/** Share and "Edit with…" of a character: fetched when the first character arrives. */
-const CharacterActions = lazyPart(() => import("./animator-page.lazy").then((m) => m.CharacterActions));
+/** Share and "Edit with…" of a character, and its versions: fetched when the first character arrives. */
+const part = () => import("./animator-page.lazy");
+const CharacterActions = lazyPart(() => part().then((m) => m.CharacterActions));
+const CharacterVersions = lazyPart(() => part().then((m) => m.CharacterVersions));
 
 const TOOL = getTool("animator");
 
@@ -121,6 +123,7 @@ export function AnimatorPage() {
                 </Button>
               </div>
               <CostNote />
+              <CharacterVersions fallback={null} onFailed={() => undefined} versions={animator.versions} />
               {result?.animation && (
                 <AnimationPlayer
                   key={result.animation.id}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/aspect-ratios";
 import { getTool } from "@/tools/registry";
-import { blobToDataUrl } from "@/lib/creations";
+import { blobToDataUrl, newPhotoGroup, photoOf, type CreationRecord } from "@/lib/creations";
 import type { AiRunCopy } from "@/hooks/use-ai-run";
 import { useTool } from "@/hooks/use-tool";
 import { downloadImage } from "@/lib/image";
@@ -18,9 +18,13 @@ import {
 } from "./run-animator";
 import { framesOfGif } from "./sprite-sheet";
 
+/**
+ * `group`: the versions the character joins (every character made since the page started, or since
+ * "Create New"); `version`: the kept character an animation is made from, which the strip shows with it.
+ */
 export type AnimatorInput =
-  | { kind: "create"; description: string; aspectRatio: AspectRatio }
-  | { kind: "animate"; character: Character };
+  | { kind: "create"; description: string; aspectRatio: AspectRatio; group: string }
+  | { kind: "animate"; character: Character; version?: string };
 
 /** The character shown, and its animation once made (a new character starts without one). */
 export type AnimatorResult = { character: Character; animation: Animation | null };
@@ -48,6 +52,13 @@ function copyFor(input: AnimatorInput): AiRunCopy {
   };
 }
 
+/** A kept character (or picture) as the character shown; null when it cannot be one. */
+function characterOf(record: CreationRecord, dataUrl: string, mimeType = record.mimeType): Character | null {
+  const aspectRatio = ASPECT_RATIOS.find((r) => r === record.details?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
+  const base64 = dataUrl.split(",")[1];
+  return base64 ? { dataUrl, mimeType, base64, description: record.instruction, aspectRatio } : null;
+}
+
 /**
  * Character Animator (SPEC 2.16, 4.7): idle, generating, then a result or an error; "Animate" makes a
  * four-frame loop of the character. Both runs go through the shared AI flow: each result counts one
@@ -60,6 +71,8 @@ export function useAnimator() {
   // A reload shows the last character again (kept on the device) and it can be animated; when the last
   // result was its animation, the animation plays again below it.
   const idleRef = useRef(true);
+  /** The group of the character shown: the next character made is another version of it. */
+  const groupRef = useRef<string | null>(null);
   const ai = useTool<AnimatorInput, AnimatorResult>("animator", {
     run: async (input, ctx) => {
       if (input.kind === "animate") {
@@ -71,13 +84,17 @@ export function useAnimator() {
     },
     copy: copyFor,
     // Kept on the device (My Creations): the character as PNG, its animation as GIF.
-    keep: ({ character, animation }) =>
+    keep: ({ character, animation }, input) =>
       animation
         ? {
             file: animation.gif,
             fileName: GIF_DOWNLOAD_NAME,
             instruction: character.description,
-            details: { aspectRatio: character.aspectRatio },
+            details: {
+              aspectRatio: character.aspectRatio,
+              // The kept character it animates: the strip shows that version with the animation.
+              ...(input.kind === "animate" && input.version ? { character: input.version } : {}),
+            },
             // The character it animates: My Creations compares the two, and a reload shows both again.
             original: character.dataUrl,
           }
@@ -86,20 +103,16 @@ export function useAnimator() {
             fileName: PNG_DOWNLOAD_NAME,
             instruction: character.description,
             details: { aspectRatio: character.aspectRatio },
+            // Every character made from the same start is one more version of it (the strip).
+            ...(input.kind === "create" ? { photo: input.group } : {}),
           },
     restore: {
       untouched: true,
       show: ({ dataUrl, record, files }) => {
-        const aspectRatio =
-          ASPECT_RATIOS.find((r) => r === record.details?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
-        const characterOf = (url: string, mimeType: string): Character | null => {
-          const base64 = url.split(",")[1];
-          return base64
-            ? { dataUrl: url, mimeType, base64, description: record.instruction, aspectRatio }
-            : null;
-        };
+        // The next character made joins the versions of the one shown again.
+        groupRef.current = photoOf(record);
         if (record.kind === "image" && dataUrl) {
-          const character = characterOf(dataUrl, record.mimeType);
+          const character = characterOf(record, dataUrl);
           if (character) restore({ character, animation: null });
           return;
         }
@@ -107,12 +120,19 @@ export function useAnimator() {
         const original = files.original;
         void Promise.all([blobToDataUrl(original), framesOfGif(files.file)])
           .then(([url, frames]) => {
-            const character = characterOf(url, original.type || "image/jpeg");
+            const character = characterOf(record, url, original.type || "image/jpeg");
             if (!character || !idleRef.current) return;
             restore({ character, animation: { id: nextRestoredAnimationId(), frames, gif: files.file } });
           })
           .catch((error: unknown) => console.warn("Could not show the last animation again", error));
       },
+      // A version chosen on the strip is the character shown, and the one Animate animates.
+      result: ({ dataUrl, record }) => {
+        const character = record.kind === "image" ? characterOf(record, dataUrl) : null;
+        return character && { character, animation: null };
+      },
+      // An animation shows on the strip as the character it was made from.
+      version: (record) => (record.kind === "gif" ? record.details?.character : undefined),
     },
   });
   const idle = ai.state.status === "idle";
@@ -132,17 +152,21 @@ export function useAnimator() {
       toast.error(EMPTY_PROMPT_MESSAGE);
       return;
     }
-    void run({ kind: "create", description: words, aspectRatio });
+    // A new group: the characters made from here on, until "Create New".
+    groupRef.current ??= newPhotoGroup();
+    void run({ kind: "create", description: words, aspectRatio, group: groupRef.current });
   }, [aspectRatio, busy, description, run]);
 
+  const shownVersion = ai.versions?.shown.id;
   const animate = useCallback(() => {
-    if (result && !busy) void run({ kind: "animate", character: result.character });
-  }, [busy, result, run]);
+    if (result && !busy) void run({ kind: "animate", character: result.character, version: shownVersion });
+  }, [busy, result, run, shownVersion]);
 
   /** "Create New": clears the form and the result. */
   const createNew = useCallback(() => {
     if (busy) return;
     resetRun();
+    groupRef.current = null;
     setDescription("");
     setAspectRatio(DEFAULT_ASPECT_RATIO);
   }, [busy, resetRun]);
@@ -174,5 +198,7 @@ export function useAnimator() {
     downloadGif,
     retry: ai.retry,
     cancel: ai.cancel,
+    /** The versions of the character (the shared tool hook's): the strip under it. */
+    versions: ai.versions,
   };
 }
