@@ -8,13 +8,16 @@ import { lazyPart } from "@/components/on-demand";
 import { ToolPage } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/tools/registry";
-import { AnimationPlayer } from "./animation-player";
 import { useAnimator } from "./use-animator";
 
-/** Share and "Edit with…" of a character, and its versions: fetched when the first character arrives. */
+/**
+ * Share and "Edit with…" of a character, its versions and the player of its animation: fetched while
+ * the first character is drawn (the player is needed only once a character is animated).
+ */
 const part = () => import("./animator-page.lazy");
 const CharacterActions = lazyPart(() => part().then((m) => m.CharacterActions));
 const CharacterVersions = lazyPart(() => part().then((m) => m.CharacterVersions));
+const AnimationPlayer = lazyPart(() => part().then((m) => m.AnimationPlayer));
 
 const TOOL = getTool("animator");
 
@@ -126,6 +129,8 @@ export function AnimatorPage() {
               <CharacterVersions fallback={null} onFailed={() => undefined} versions={animator.versions} />
               {result?.animation && (
                 <AnimationPlayer
+                  fallback={null}
+                  onFailed={() => undefined}
                   key={result.animation.id}
                   frames={result.animation.frames}
                   onDownloadGif={animator.downloadGif}
