@@ -81,7 +81,29 @@ const PHASES = [
   },
 ];
 
+/**
+ * The machine's CPU time so far, busy and all (Linux: /proc/stat's first line, in clock ticks of 1/100 s;
+ * steal, time the host gave to others, counted apart), or null elsewhere. The suite is bound by CPU on
+ * a 2-core machine, so its busy core-seconds compare runs where wall times drift with the host.
+ */
+function cpuTicks() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fs
+      .readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const busy = user + nice + system + irq + softirq;
+    return { busy, steal, all: busy + idle + iowait + steal };
+  } catch {
+    return null;
+  }
+}
+
 const started = performance.now();
+const cpuAtStart = cpuTicks();
 const seconds = (ms) => ms / 1000;
 const before = (process.env.TEST_PHASE_TIMES ?? "")
   .split(";")
@@ -267,6 +289,16 @@ function finish() {
   console.info(`  ${"phase".padEnd(nameWidth)}  ${"start".padStart(5)}  ${"time".padStart(9)}`);
   for (const { name, at, seconds: s, status } of rows) {
     console.info(`  ${name.padEnd(nameWidth)}  ${at.padStart(5)}  ${s.toFixed(1).padStart(7)} s  ${status}`);
+  }
+  const cpuAtEnd = cpuTicks();
+  if (cpuAtStart && cpuAtEnd) {
+    const busy = (cpuAtEnd.busy - cpuAtStart.busy) / 100;
+    const all = (cpuAtEnd.all - cpuAtStart.all) / 100;
+    const steal = (cpuAtEnd.steal - cpuAtStart.steal) / 100;
+    console.info(
+      `  CPU: ${busy.toFixed(0)} core-seconds busy of ${all.toFixed(0)} (${((100 * busy) / all).toFixed(0)}%, ` +
+        `${os.availableParallelism()} cores), ${steal.toFixed(0)} taken by the host`,
+    );
   }
   if (fs.existsSync(a11ySummary)) console.info(`\n${fs.readFileSync(a11ySummary, "utf8").trim()}`);
   fs.rmSync(reports, { recursive: true, force: true });
