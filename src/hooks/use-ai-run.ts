@@ -7,7 +7,7 @@ import { afterFailedServerRun, countedByServer, planCheckFailure } from "@/lib/a
 import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import { MESSAGES } from "@/lib/gemini/errors";
-import { keepCreation, preloadKeep, type CreationRecord, type NewCreation } from "@/lib/creations";
+import { keepCreation, type CreationRecord, type NewCreation } from "@/lib/creations";
 import { isOnline } from "@/lib/connection";
 import { CONNECTION_LOST_MESSAGE, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
 import { recordConversion } from "@/lib/usage";
@@ -203,8 +203,6 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
 
         const copy = opts.copy(input);
         const toastId = copy.processing ? toast.loading(copy.processing) : undefined;
-        // The save's code comes while the AI works: the result is written the moment it arrives.
-        if (opts.keep && userId) preloadKeep();
         // Hosted mode counts on the server (its answers move the counter); a typed key, here.
         const onServer = countedByServer(apiKey);
         const count = () => {

@@ -36,14 +36,7 @@ export type {
 export { CreationStoreError, isCreationStoreError, type CreationStoreErrorKind } from "./errors";
 
 // Keeping results (tools).
-export {
-  blobToDataUrl,
-  keepCreation,
-  NOT_KEPT_MESSAGE,
-  NOT_KEPT_TOAST_ID,
-  originalOf,
-  preloadKeep,
-} from "./keep";
+export { blobToDataUrl, keepCreation, NOT_KEPT_MESSAGE, NOT_KEPT_TOAST_ID, originalOf } from "./keep";
 export {
   useKeepCreation,
   useLastCreation,

@@ -39,14 +39,6 @@ export const NOT_KEPT_MESSAGE =
 export const NOT_KEPT_TOAST_ID = "creation-not-kept";
 
 /**
- * Starts fetching the save's code (keep.lazy.ts) while a run goes, so that the result's first write
- * starts as soon as it comes: a reload right after a result then finds it kept.
- */
-export function preloadKeep(): void {
-  import("./keep.lazy").catch(() => undefined);
-}
-
-/**
  * Saves one result for the user in the background. Never throws: a failure shows the one toast
  * (with "Delete oldest" when the device is full) and resolves to null. The save's code
  * (keep.lazy.ts, with the thumbnails) is fetched with the first result: no page pays for
