@@ -26,8 +26,20 @@ export function image(tool: NewCreation["tool"], instruction: string, tag = 1): 
   return { tool, file: png(tag), instruction, original: png(100 + tag) };
 }
 
+/** A frog result tagged `tag`, made from `original`: results of one photo are versions of it. */
+export function frogResult(tag: number, original: File): NewCreation {
+  return {
+    tool: "frog",
+    file: png(tag),
+    instruction: `frog ${tag}`,
+    prompt: `Make it a frog ${tag}`,
+    original,
+  };
+}
+
+/** Seeds one creation kept at `at`, as the store keeps it; resolves with its record. */
 export async function seed(userId: string, creation: NewCreation, at: number) {
-  await putCreation(userId, await prepareCreation(creation, at));
+  return putCreation(userId, await prepareCreation(creation, at));
 }
 
 /**

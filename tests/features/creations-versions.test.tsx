@@ -17,15 +17,12 @@ import {
   readText,
   setChosenVersion,
   useToolVersions,
-  type NewCreation,
 } from "@/lib/creations";
 import { blobDataUrl } from "@/lib/read-blob";
 import { server } from "../msw/server";
 import { subscriptionHandler } from "../msw/supabase";
 import { renderApp, testQueryClient } from "../utils";
-import { prepareCreation } from "@/lib/creations/prepare";
-import { putCreation } from "@/lib/creations/write";
-import { creationsTestSetup, image, openCreations, USER } from "./creations-kit";
+import { creationsTestSetup, frogResult, image, openCreations, seed, USER } from "./creations-kit";
 import { fakeImageModel } from "./fake-image-model";
 import { keptOf } from "./incoming-kit";
 import { keepObjectUrlBlobs } from "./object-url-blobs";
@@ -34,18 +31,6 @@ import { fixtureFile } from "./tool-kit";
 creationsTestSetup();
 
 const FROG = getVariant("frog");
-
-/** Seeds one creation kept at `at`, as the store keeps it. */
-async function keepSeeded(creation: NewCreation, at: number) {
-  return putCreation(USER.id, await prepareCreation(creation, at));
-}
-
-function frogResult(tag: number, original: File): NewCreation {
-  const file = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, tag])], {
-    type: "image/png",
-  });
-  return { tool: "frog", file, instruction: `frog ${tag}`, prompt: `Make it a frog ${tag}`, original };
-}
 
 describe("versions on a tool page", () => {
   it("results made from the photo on screen are one group; a new photo starts another", async () => {
@@ -134,12 +119,14 @@ describe("My Creations, a card per photo", () => {
 
   /** A Hulk result, a Frog made from it and a Create Art made from that: three versions of photo p1. */
   async function seedVersions() {
-    const hulk = await keepSeeded({ ...image("hulk", "green giant", 1), photo: "p1" }, 1000);
-    const frog = await keepSeeded(
+    const hulk = await seed(USER.id, { ...image("hulk", "green giant", 1), photo: "p1" }, 1000);
+    const frog = await seed(
+      USER.id,
       { ...image("frog", "a frog on a hat", 2), photo: "p1", from: [{ tool: "hulk", id: hulk.id }] },
       3000,
     );
-    const art = await keepSeeded(
+    const art = await seed(
+      USER.id,
       {
         ...image("art", "", 3),
         photo: "p1",
@@ -150,7 +137,7 @@ describe("My Creations, a card per photo", () => {
       },
       4000,
     );
-    const gta = await keepSeeded(image("gta", "city lights", 4), 2000);
+    const gta = await seed(USER.id, image("gta", "city lights", 4), 2000);
     return { hulk, frog, art, gta };
   }
 

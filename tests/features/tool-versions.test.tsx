@@ -8,13 +8,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { getVariant } from "@/config/variants";
-import { keepCreation, setChosenVersion, type NewCreation } from "@/lib/creations";
+import { keepCreation, setChosenVersion } from "@/lib/creations";
 import { getUsedConversions } from "@/lib/usage";
 import { blobDataUrl } from "@/lib/read-blob";
 import { server } from "../msw/server";
 import { subscriptionHandler } from "../msw/supabase";
 import { renderApp } from "../utils";
-import { creationsTestSetup, USER } from "./creations-kit";
+import { creationsTestSetup, frogResult, USER } from "./creations-kit";
 import { fakeImageModel } from "./fake-image-model";
 import { keptOf } from "./incoming-kit";
 import { fixtureFile } from "./tool-kit";
@@ -23,13 +23,6 @@ creationsTestSetup();
 
 const FROG = getVariant("frog");
 const strip = () => screen.findByRole("region", { name: "Versions of this photo" });
-
-function frogResult(tag: number, original: File): NewCreation {
-  const file = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, tag])], {
-    type: "image/png",
-  });
-  return { tool: "frog", file, instruction: `frog ${tag}`, prompt: `Make it a frog ${tag}`, original };
-}
 
 describe("the strip of versions", () => {
   it("keeps every version with the original first; choosing one shows it and counts nothing", async () => {
