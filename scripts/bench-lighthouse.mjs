@@ -34,7 +34,7 @@ async function launchChromium() {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-chromium-"));
   const child = spawn(
-    chromiumPath(),
+    chromiumPath({ full: true }),
     [
       "--headless=new",
       `--remote-debugging-port=${port}`,

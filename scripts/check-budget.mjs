@@ -16,7 +16,8 @@
 //   node scripts/check-budget.mjs [--build <folder> [--url <origin>] | --out-dir <folder>]
 //                                 [--update-baseline] [--json] [--verbose] [--budgets budgets.json]
 //
-// Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
+// Chromium: $CHROMIUM_PATH, else chromium-headless-shell / chromium / chromium-browser / google-chrome
+// on the PATH (scripts/lib/chromium.mjs).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Screenshots of every route at phone (390 px) and desktop (1280 px) widths, for a human to look at.
 // Usage: start the app (`npm start`), then `node scripts/screenshots.mjs [baseURL] [outDir]`.
-// Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
+// Chromium: $CHROMIUM_PATH, else chromium-headless-shell / chromium / chromium-browser / google-chrome
+// on the PATH (scripts/lib/chromium.mjs).
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";

@@ -28,7 +28,10 @@ export function sourceImport(relative) {
  * and closes the browser either way.
  */
 export async function withPage(contextOptions, use) {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath({ full: true }),
+    args: CHROMIUM_ARGS,
+  });
   try {
     const context = await browser.newContext(contextOptions);
     const page = await context.newPage();
