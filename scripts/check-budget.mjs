@@ -24,6 +24,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import { runnerImport } from "vite";
 import { CHROMIUM_ARGS, chromiumPath, freePort, root, signUpFresh, startApp } from "./lib/app-server.mjs";
 import { buildModules, sourceMapDir } from "./lib/build-modules.mjs";
 import { serveBuild } from "./lib/serve-build.mjs";
@@ -64,6 +65,44 @@ const PHONE = {
 };
 
 const budgets = JSON.parse(fs.readFileSync(BUDGETS_FILE, "utf8"));
+
+/**
+ * The routes to measure: budgets.json's own (the pages that are not tools), then every tool of the
+ * registry (scripts/lib/tool-routes.ts, through Vite's module runner), signed in, with budgets.json's
+ * `tools` limits (`over`: a page not yet down to them, by tool id) and its own folder as the one
+ * tool it may load. A new tool is measured as soon as it is registered.
+ */
+async function routesToMeasure() {
+  // Vite sets NODE_ENV when it resolves a config: without it restored, the app built below would be
+  // React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  const { module } = await runnerImport("/scripts/lib/tool-routes.ts", {
+    root,
+    configFile: false,
+    logLevel: "error",
+    resolve: { alias: { "@": path.join(root, "src") } },
+  });
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
+  const { js, css, over = {} } = budgets.tools;
+  const registered = module.toolRoutes();
+  for (const id of Object.keys(over)) {
+    if (!registered.some((tool) => tool.id === id)) {
+      throw new Error(`budgets.json's tools.over names "${id}", which is no tool of the registry.`);
+    }
+  }
+  const tools = registered.map((tool) => ({
+    route: tool.path,
+    label: `${tool.path} signed in`,
+    signedIn: true,
+    js: over[tool.id] ?? js,
+    ...(over[tool.id] ? { aim: js } : {}),
+    css,
+    features: [tool.folder],
+  }));
+  return [...budgets.routes, ...tools];
+}
+const routes = await routesToMeasure();
 const baseline = fs.existsSync(BASELINE_FILE) ? JSON.parse(fs.readFileSync(BASELINE_FILE, "utf8")) : {};
 const started = Date.now();
 
@@ -151,9 +190,9 @@ const results = [];
 try {
   let next = 0;
   const worker = async () => {
-    while (next < budgets.routes.length) {
+    while (next < routes.length) {
       const index = next++;
-      const entry = budgets.routes[index];
+      const entry = routes[index];
       const state = entry.signedIn ? await signedInState() : undefined;
       const measured = await measure(browser, app.url + entry.route, state);
       const { errors } = measured;
