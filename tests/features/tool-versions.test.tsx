@@ -75,6 +75,29 @@ describe("the strip of versions", () => {
     expect(within(versions).getByRole("button", { name: /^Original/ })).toBeInTheDocument();
   });
 
+  it("a reload brings back a version another tool made, chosen on the home page's strip", async () => {
+    // Frog's result handed to Convert Anything ("Edit with…"): its result joins the frog's group, and
+    // the frog version chosen on "/" is the one "/" shows again.
+    const photo = fixtureFile("portrait-astronaut.png");
+    const frog = await keepCreation(USER.id, frogResult(1, photo));
+    await keepCreation(USER.id, {
+      ...frogResult(2, photo),
+      tool: "cucumber",
+      instruction: "Cucumber",
+      photo: frog!.photo,
+    });
+    setChosenVersion(USER.id, "cucumber", { photo: frog!.photo, id: frog!.id });
+    renderApp("/");
+    const shown = await screen.findByRole("img", { name: "Modified" });
+    expect(shown).toHaveAttribute("src", await blobDataUrl(frogResult(1, photo).file as Blob));
+    const versions = await strip();
+    expect(await within(versions).findByRole("button", { name: /^Frog/ })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    expect(within(versions).getByRole("button", { name: /^Original/ })).toBeInTheDocument();
+  });
+
   it("deleting a version takes it out, and Undo puts it back", async () => {
     const photo = fixtureFile("portrait-astronaut.png");
     await keepCreation(USER.id, frogResult(1, photo));

@@ -53,7 +53,9 @@ export type RestoredCreation = Creation & {
 async function restorable(userId: string, last: CreationRecord): Promise<RestoredCreation | null> {
   const chosen = getChosenVersion(userId, last.tool);
   const found = chosen && chosen.id !== last.id ? await getCreation(userId, chosen.id) : null;
-  const creation = found?.record.tool === last.tool ? found : await getCreation(userId, last.id);
+  // The chosen version may be another tool's (a version handed on with "Edit with…"): it is remembered
+  // only once this tool's page has shown it (tool-versions.lazy.tsx), and a new result replaces it.
+  const creation = found ?? (await getCreation(userId, last.id));
   if (!creation) return null;
   const { record, files } = creation;
   const tagOriginal = (photo: Blob | string) => setPhotoOrigin(photo, record.from ?? [], photoOf(record));
