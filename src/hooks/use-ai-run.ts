@@ -7,7 +7,7 @@ import { afterFailedServerRun, countedByServer, planCheckFailure } from "@/lib/a
 import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import { MESSAGES } from "@/lib/gemini/errors";
-import { keepCreation, type CreationRecord, type NewCreation } from "@/lib/creations";
+import { keepCreation, loadSave, type CreationRecord, type NewCreation } from "@/lib/creations";
 import { isOnline } from "@/lib/connection";
 import { CONNECTION_LOST_MESSAGE, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
 import { recordConversion } from "@/lib/usage";
@@ -201,6 +201,8 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
           return undefined;
         }
 
+        // The save's code comes while the AI works: the result is written the moment it arrives.
+        if (opts.keep && userId) loadSave().catch(() => undefined);
         const copy = opts.copy(input);
         const toastId = copy.processing ? toast.loading(copy.processing) : undefined;
         // Hosted mode counts on the server (its answers move the counter); a typed key, here.

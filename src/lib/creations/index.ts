@@ -36,7 +36,14 @@ export type {
 export { CreationStoreError, isCreationStoreError, type CreationStoreErrorKind } from "./errors";
 
 // Keeping results (tools).
-export { blobToDataUrl, keepCreation, NOT_KEPT_MESSAGE, NOT_KEPT_TOAST_ID, originalOf } from "./keep";
+export {
+  blobToDataUrl,
+  keepCreation,
+  loadSave,
+  NOT_KEPT_MESSAGE,
+  NOT_KEPT_TOAST_ID,
+  originalOf,
+} from "./keep";
 export {
   useKeepCreation,
   useLastCreation,

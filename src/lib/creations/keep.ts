@@ -38,6 +38,18 @@ export const NOT_KEPT_MESSAGE =
   "Your result is here, but it could not be saved on this device (storage full or private browsing). Download it to keep it.";
 export const NOT_KEPT_TOAST_ID = "creation-not-kept";
 
+let saveCode: Promise<typeof import("./keep.lazy")> | undefined;
+/**
+ * Fetches the save's code once (again after a failed fetch). A run calls it as it starts, so the
+ * result's first write begins the moment it arrives: a reload right after the result finds it kept.
+ */
+export function loadSave() {
+  return (saveCode ??= import("./keep.lazy").catch((error: unknown) => {
+    saveCode = undefined;
+    throw error;
+  }));
+}
+
 /**
  * Saves one result for the user in the background. Never throws: a failure shows the one toast
  * (with "Delete oldest" when the device is full) and resolves to null. The save's code
@@ -65,7 +77,7 @@ export async function keepCreation(
     // Every result made from the same photo is one group of versions (origin.ts).
     const photo = value.photo ?? (await groupOf(value.original));
     const item = { ...value, ...(from ? { from } : {}), ...(photo ? { photo } : {}) };
-    const { saveKept } = await import("./keep.lazy");
+    const { saveKept } = await loadSave();
     return await saveKept(userId, item, stored);
   } catch (error) {
     // The save's code could not be fetched.
