@@ -70,7 +70,7 @@ window.bench = async function bench(runs, points, warmup) {
     engine.setTool("fill");
     engine.setColor(run % 2 ? "#3366ff" : "#ff6633");
     const t0 = performance.now();
-    engine.fill({ x: 2, y: 2 });
+    await engine.fill({ x: 2, y: 2 });
     engine.render();
     flush();
     if (run >= 0) fills.push(performance.now() - t0);

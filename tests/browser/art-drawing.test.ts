@@ -4,7 +4,7 @@
  * placing, restoring and exporting pictures. No display is attached: the engine draws the picture only,
  * and viewport points are picture points (an 800x500 viewport at zoom 1).
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DrawingEngine } from "@/tools/art/canvas/engine";
 import { paintFitted, paintWhite } from "@/tools/art/canvas/paint";
 
@@ -46,7 +46,7 @@ describe("the drawing engine", () => {
     expect(pixelOf(engine, 150, 100)).toEqual(BLACK);
   });
 
-  it("fills a closed shape's inside up to its anti-aliased edge; a fill that changes nothing is no step", () => {
+  it("fills a closed shape's inside up to its anti-aliased edge; a fill that changes nothing is no step", async () => {
     const engine = new DrawingEngine();
     engine.setTool("square");
     drag(engine, [
@@ -55,13 +55,29 @@ describe("the drawing engine", () => {
     ]);
     engine.setTool("fill");
     engine.setColor("#ff0000");
-    expect(engine.fill({ x: 200, y: 150 })).toBe(true);
+    expect(await engine.fill({ x: 200, y: 150 })).toBe(true);
     expect(pixelOf(engine, 200, 150)).toEqual(RED);
     expect(pixelOf(engine, 50, 50)).toEqual(WHITE);
     const steps = engine.history.getState().size;
-    expect(engine.fill({ x: 200, y: 150 })).toBe(false);
-    expect(engine.fill({ x: 900, y: 10 })).toBe(false);
+    expect(await engine.fill({ x: 200, y: 150 })).toBe(false);
+    expect(await engine.fill({ x: 900, y: 10 })).toBe(false);
     expect(engine.history.getState().size).toBe(steps);
+  });
+
+  it("a tap with the fill tool fills (its code fetched when the tool was chosen), one step", async () => {
+    const engine = new DrawingEngine();
+    engine.setTool("square");
+    drag(engine, [
+      [100, 100],
+      [300, 200],
+    ]);
+    engine.setTool("fill");
+    engine.setColor("#ff0000");
+    const steps = engine.history.getState().size;
+    drag(engine, [[200, 150]]);
+    await vi.waitFor(() => expect(pixelOf(engine, 200, 150)).toEqual(RED));
+    expect(pixelOf(engine, 50, 50)).toEqual(WHITE);
+    expect(engine.history.getState().size).toBe(steps + 1);
   });
 
   it("with the background locked, the eraser takes away only what was drawn after the lock", () => {

@@ -6,6 +6,9 @@
  * history and lock ./picture, the display ./renderer. State is read through `subscribe`/`getState`
  * (useSyncExternalStore).
  */
+import { toast } from "sonner";
+import { PART_FAILED_MESSAGE } from "@/components/on-demand";
+import { loadFloodFill } from "./paint";
 import { DrawingPicture, type PictureCanvas, type Snapshot } from "./picture";
 import { CanvasRenderer } from "./renderer";
 import {
@@ -61,6 +64,10 @@ export class DrawingEngine {
     commit: (pixels) => this.commit(pixels),
     curvePending: (curvePending) => this.set({ curvePending }),
     revert: () => this.show(this.doc.revert()),
+    failed: (error) => {
+      console.error("Could not fetch the fill tool's code", error);
+      toast.error(PART_FAILED_MESSAGE);
+    },
   });
   private renderer = new CanvasRenderer({
     picture: this.picture,
@@ -119,6 +126,8 @@ export class DrawingEngine {
 
   setTool(tool: Tool): void {
     if (tool === this.state.tool) return;
+    // The fill's code comes as its tool is chosen, so the first tap fills at once.
+    if (tool === "fill") loadFloodFill().catch(() => undefined);
     this.strokes.commitPendingCurve();
     this.set({ tool });
   }
@@ -208,7 +217,7 @@ export class DrawingEngine {
   }
 
   /** Flood fill from a picture point; whether anything changed. */
-  fill(p: Point): boolean {
+  fill(p: Point): Promise<boolean> {
     return this.strokes.fill(p);
   }
 

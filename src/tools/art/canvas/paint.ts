@@ -5,7 +5,6 @@
  * overlay, a test's canvas.
  */
 import getStroke from "perfect-freehand";
-import FloodFill from "q-floodfill";
 import { createCanvas, type Canvas2D } from "@/lib/image/canvas";
 import { BACKGROUND, CANVAS_HEIGHT, CANVAS_WIDTH, FILL_TOLERANCE, isInsideCanvas, type Point } from "./rules";
 
@@ -143,12 +142,30 @@ export function paintStroke(ctx: CanvasRenderingContext2D, stroke: Stroke, pen: 
   }
 }
 
+let floodFillCode: Promise<typeof import("q-floodfill")> | undefined;
+/**
+ * q-floodfill, fetched when the fill tool is first chosen (engine.setTool) or used, not in the page's
+ * first load (about 1.5 KB gz); fetched again after a failed fetch.
+ */
+export function loadFloodFill() {
+  return (floodFillCode ??= import("q-floodfill").catch((error: unknown) => {
+    floodFillCode = undefined;
+    throw error;
+  }));
+}
+
 /**
  * Flood fill of the 800x500 picture from a point, with a tolerance so anti-aliased edges fill cleanly
- * (q-floodfill). The filled pixels, or null when the point is outside or nothing changed.
+ * (q-floodfill). The filled pixels, or null when the point is outside or nothing changed. Once the
+ * fill's code is here (fetched when the tool is chosen), it fills before any later pointer event.
  */
-export function floodFill(ctx: CanvasRenderingContext2D, p: Point, color: string): ImageData | null {
+export async function floodFill(
+  ctx: CanvasRenderingContext2D,
+  p: Point,
+  color: string,
+): Promise<ImageData | null> {
   if (!isInsideCanvas(p)) return null;
+  const { default: FloodFill } = await loadFloodFill();
   const image = ctx.getImageData(0, 0, CANVAS_WIDTH, CANVAS_HEIGHT);
   const filler = new FloodFill(image);
   filler.fill(color, Math.floor(p.x), Math.floor(p.y), FILL_TOLERANCE);

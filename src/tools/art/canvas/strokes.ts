@@ -32,6 +32,8 @@ export type StrokeHost = {
   curvePending(waiting: boolean): void;
   /** The picture goes back to the current step (a freehand stroke given up). */
   revert(): void;
+  /** The fill's code could not be fetched (offline before it came): said once, the picture unchanged. */
+  failed(error: unknown): void;
 };
 
 export class StrokeMachine {
@@ -57,7 +59,7 @@ export class StrokeMachine {
     }
     switch (tool) {
       case "fill":
-        this.fill(p);
+        this.fill(p).catch((error: unknown) => this.host.failed(error));
         return;
       case "pencil":
       case "eraser":
@@ -187,8 +189,8 @@ export class StrokeMachine {
   }
 
   /** Flood fill from a point; whether anything changed (a fill of nothing records no step). */
-  fill(p: Point): boolean {
-    const pixels = floodFill(this.host.picture.ctx, p, this.host.settings().color);
+  async fill(p: Point): Promise<boolean> {
+    const pixels = await floodFill(this.host.picture.ctx, p, this.host.settings().color);
     if (!pixels) return false;
     this.host.commit(pixels);
     return true;
