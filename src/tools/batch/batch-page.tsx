@@ -1,10 +1,12 @@
 /** The Batch page: the picker, the instruction, the progress of a run and the grid of image cards. */
+import { useState } from "react";
 import { Link } from "react-router-dom";
-import { AlertTriangle, Download, Loader2, Play, RefreshCw, Trash2, X } from "lucide-react";
+import { AlertTriangle, Download, Loader2, Play, RefreshCw, RotateCcw, Trash2, X } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { MultiUploadArea } from "@/components/multi-upload-area";
 import { PromptField } from "@/components/prompt-field";
-import { CostNote } from "@/components/remaining-counter";
+import { CostNote, conversions, costText } from "@/components/remaining-counter";
 import { KeptNote } from "@/components/kept-note";
 import { ToolPage } from "@/components/tool-page";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -16,7 +18,7 @@ import { pauseAnnouncement, useRetryCountdown } from "@/hooks/use-retry-countdow
 import type { RetryWait } from "@/lib/gemini";
 import { BatchCard } from "./batch-card";
 import { MAX_BATCH_FILES } from "./batch-image";
-import { notEnoughMessage } from "./batch-copy";
+import { notEnoughMessage, processAgainQuestion } from "./batch-copy";
 import { useBatch } from "./use-batch";
 import { useBatchAnnouncements } from "./use-batch-announcements";
 import { useBatchFocus } from "./use-batch-focus";
@@ -45,6 +47,46 @@ export function BatchPage() {
   const retryable = batch.retryable;
   useBatchAnnouncements(progress, counts, running);
   const { submitRef, cancelRef, retryRef, downloadRef } = useBatchFocus(running);
+  const finished = batch.finished;
+  /** "Process again" of a finished batch asks first: the same photos again are as many conversions again. */
+  const [askAgain, setAskAgain] = useState(false);
+  const again = () => {
+    // Not enough left: no question, the refusal (and the way to the plans) as for any run.
+    if (short) batch.processAll();
+    else setAskAgain(true);
+  };
+  // Before a run: what it will use (the counter moves during the run, as results come back).
+  const cost =
+    short && left !== null ? (
+      <Alert variant="warning" data-testid="batch-short">
+        <AlertTriangle aria-hidden="true" />
+        <AlertDescription>
+          <p>{notEnoughMessage(left, count)}</p>
+          <Link to={paths.pricing} className="font-medium underline underline-offset-2">
+            See plans
+          </Link>
+        </AlertDescription>
+      </Alert>
+    ) : (
+      <CostNote cost={count} className="text-sm" />
+    );
+  const downloadAll = (size?: "sm") =>
+    counts.done > 0 && (
+      <Button
+        ref={downloadRef}
+        type="button"
+        size={size}
+        onClick={() => void batch.downloadAll()}
+        disabled={batch.zipping}
+      >
+        {batch.zipping ? (
+          <Loader2 aria-hidden="true" className="animate-spin" />
+        ) : (
+          <Download aria-hidden="true" />
+        )}
+        Download all
+      </Button>
+    );
 
   return (
     <ToolPage
@@ -78,7 +120,8 @@ export function BatchPage() {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            batch.processAll();
+            if (finished) again();
+            else batch.processAll();
           }}
         >
           <PromptField
@@ -96,40 +139,69 @@ export function BatchPage() {
             </p>
           )}
           <ApiKeyField disabled={running} />
-          {/* Before a run: what it will use (the counter moves during the run, as results come back). */}
-          {count > 0 &&
-            !running &&
-            (short && left !== null ? (
-              <Alert variant="warning" data-testid="batch-short">
-                <AlertTriangle aria-hidden="true" />
-                <AlertDescription>
-                  <p>{notEnoughMessage(left, count)}</p>
-                  <Link to={paths.pricing} className="font-medium underline underline-offset-2">
-                    See plans
-                  </Link>
-                </AlertDescription>
-              </Alert>
-            ) : (
-              <CostNote cost={count} className="text-sm" />
-            ))}
-          <div className="flex flex-wrap gap-2">
-            <Button ref={submitRef} type="submit" disabled={running} className="flex-1 sm:flex-none">
-              {running ? (
-                <Loader2 aria-hidden="true" className="animate-spin" />
-              ) : (
-                <Play aria-hidden="true" />
-              )}
-              Process All Images
-            </Button>
-            {running && (
-              <Button ref={cancelRef} type="button" variant="outline" onClick={batch.cancelAll}>
-                <X aria-hidden="true" />
-                Cancel all
-              </Button>
-            )}
-          </div>
+          {finished ? (
+            <div className="space-y-4" data-testid="batch-finished">
+              <div className="flex flex-wrap gap-2">
+                {downloadAll()}
+                {/* The page's main step when nothing came back (focus goes here then). */}
+                <Button ref={submitRef} type="button" variant="outline" onClick={batch.clear}>
+                  <RotateCcw aria-hidden="true" />
+                  Start over
+                </Button>
+              </div>
+              {/* Running the same photos again: a secondary step, its cost beside it, asked before. */}
+              <div className="space-y-2 border-t pt-3">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  className="-ml-2"
+                  onClick={again}
+                  onPointerEnter={ConfirmDialog.preload}
+                  onFocus={ConfirmDialog.preload}
+                >
+                  <RefreshCw aria-hidden="true" />
+                  Process again…
+                </Button>
+                {cost}
+              </div>
+            </div>
+          ) : (
+            <>
+              {count > 0 && !running && cost}
+              <div className="flex flex-wrap gap-2">
+                <Button ref={submitRef} type="submit" disabled={running} className="flex-1 sm:flex-none">
+                  {running ? (
+                    <Loader2 aria-hidden="true" className="animate-spin" />
+                  ) : (
+                    <Play aria-hidden="true" />
+                  )}
+                  Process All Images
+                </Button>
+                {running && (
+                  <Button ref={cancelRef} type="button" variant="outline" onClick={batch.cancelAll}>
+                    <X aria-hidden="true" />
+                    Cancel all
+                  </Button>
+                )}
+              </div>
+            </>
+          )}
         </form>
       </div>
+
+      <ConfirmDialog
+        open={askAgain}
+        onOpenChange={setAskAgain}
+        title={processAgainQuestion(count)}
+        description={`${costText(count, left)} The results you have now stay in My Creations.`}
+        cancelLabel="Cancel"
+        confirmLabel={`Use ${conversions(count)}`}
+        onConfirm={() => {
+          setAskAgain(false);
+          batch.processAll();
+        }}
+      />
 
       {count > 0 && (
         <section aria-labelledby="batch-images-heading" className="space-y-4">
@@ -144,23 +216,8 @@ export function BatchPage() {
                   Retry failed
                 </Button>
               )}
-              {counts.done > 0 && (
-                <Button
-                  ref={downloadRef}
-                  type="button"
-                  size="sm"
-                  onClick={() => void batch.downloadAll()}
-                  disabled={batch.zipping}
-                >
-                  {batch.zipping ? (
-                    <Loader2 aria-hidden="true" className="animate-spin" />
-                  ) : (
-                    <Download aria-hidden="true" />
-                  )}
-                  Download all
-                </Button>
-              )}
-              {!running && (
+              {!finished && downloadAll("sm")}
+              {!running && !finished && (
                 <Button type="button" variant="ghost" size="sm" onClick={batch.clear}>
                   <Trash2 aria-hidden="true" />
                   Clear all
