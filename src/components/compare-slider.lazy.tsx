@@ -1,6 +1,6 @@
 /**
- * The before/after slider of a result over its original, and bringing a new result to the top of a
- * phone's screen (useResultFirst): both only act once a result is shown, so they are one part, fetched
+ * The before/after slider of a result over its original, and bringing a new result into view
+ * (useResultFirst): both only act once a result is shown, so they are one part, fetched
  * by compare-slider.tsx.
  */
 import { useEffect, useId, useRef, useState } from "react";
@@ -43,6 +43,11 @@ export type CompareSliderProps = {
   className?: string;
   /** The two pictures' names; "Original" and "Result" when omitted. */
   labels?: CompareLabels;
+  /**
+   * What the two pictures are called on them (and to a screen reader) when a tool names its original and
+   * result ("Base image", "Enhanced"), while the slider still compares "the result with the original".
+   */
+  pictureNames?: CompareLabels;
 };
 
 /**
@@ -50,9 +55,16 @@ export type CompareSliderProps = {
  * under it (drag, tap, arrow keys, Home and End). On phones it starts on the whole result and, unless the
  * visitor asked for less motion, shows once that it can slide; on wider screens it starts half and half.
  */
-export function CompareSlider({ before, after, imageClassName, className, labels }: CompareSliderProps) {
-  const beforeName = labels?.before ?? "Original";
-  const afterName = labels?.after ?? "Result";
+export function CompareSlider({
+  before,
+  after,
+  imageClassName,
+  className,
+  labels,
+  pictureNames,
+}: CompareSliderProps) {
+  const beforeName = pictureNames?.before ?? labels?.before ?? "Original";
+  const afterName = pictureNames?.after ?? labels?.after ?? "Result";
   const what = labels ? `${labels.after} with ${labels.before}` : "the result with the original";
   const isMobile = useIsMobile();
   const reducedMotion = usePrefersReducedMotion();
@@ -198,13 +210,24 @@ async function picturesSized(element: HTMLElement): Promise<void> {
 }
 
 /**
- * On screens narrower than 768 px, scrolls `element` (a result just shown) to the top once its
- * pictures have their size, unless `current()` says it is no longer the result: smooth, unless the
- * visitor asked for less motion. Wider screens stay where they are.
+ * Whether `element` lies wholly on the screen: its top under what its `scroll-margin-top` keeps clear
+ * (the sticky top bar) and its bottom above the bottom of the viewport.
+ */
+function wholeOnScreen(element: HTMLElement): boolean {
+  const box = element.getBoundingClientRect();
+  const clear = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+  return box.top >= clear && box.bottom <= window.innerHeight;
+}
+
+/**
+ * Brings `element` (a result just shown) into view once its pictures have their size, unless `current()`
+ * says it is no longer the result: smooth, unless the visitor asked for less motion. On screens narrower
+ * than 768 px it always goes to the top (the result and its actions first); on wider screens only when
+ * it is not already wholly on the screen, and then to the top as well.
  */
 export async function bringResultToTop(element: HTMLElement, current: () => boolean): Promise<void> {
-  if (!matches(MOBILE_MEDIA_QUERY)) return;
   await picturesSized(element);
   if (!current()) return;
+  if (!matches(MOBILE_MEDIA_QUERY) && wholeOnScreen(element)) return;
   element.scrollIntoView({ block: "start", behavior: matches(REDUCED_MOTION_QUERY) ? "auto" : "smooth" });
 }

@@ -49,7 +49,7 @@ describe("Art Enhancer (/create-art)", () => {
       "src",
       expect.stringMatching(/^data:image\/png;base64,/),
     );
-    expect(screen.getAllByRole("img", { name: "Original" }).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole("img", { name: "Original" })).length).toBeGreaterThan(0);
     expect(await screen.findByText("Artwork enhanced successfully!")).toBeInTheDocument();
     expect(screen.getByText("Image uploaded successfully")).toBeInTheDocument();
     expect(getUsedConversions(USER.id)).toBe(1);
@@ -89,7 +89,7 @@ describe("Art Enhancer (/create-art)", () => {
       expect(banner).not.toHaveTextContent(/Error: Error:/);
       expect(banner).toHaveTextContent(reason);
       expect(await screen.findByText(/^Failed to process image: /)).toHaveTextContent(reason);
-      expect(screen.getAllByRole("img", { name: "Original" }).length).toBeGreaterThan(0);
+      expect((await screen.findAllByRole("img", { name: "Original" })).length).toBeGreaterThan(0);
       expect(screen.queryByRole("img", { name: "Enhanced" })).not.toBeInTheDocument();
       expect(getUsedConversions(USER.id)).toBe(0);
     });
@@ -116,7 +116,7 @@ describe("Art Enhancer (/create-art)", () => {
     expect(await screen.findByText("Conversion cancelled. Nothing was counted.")).toBeInTheDocument();
     expect(requests).toHaveLength(1);
     expect(getUsedConversions(USER.id)).toBe(0);
-    expect(screen.getAllByRole("img", { name: "Original" }).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole("img", { name: "Original" })).length).toBeGreaterThan(0);
   });
 
   it("offline: says so and counts nothing", async () => {
