@@ -14,6 +14,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { DropPickButton, HiddenFileInput } from "@/components/file-pick";
+import { CostNote } from "@/components/remaining-counter";
 import { PromptField } from "@/components/prompt-field";
 import { versionStripQuery } from "@/components/tool-versions-query";
 import { useUser } from "@/lib/auth";
@@ -99,7 +100,8 @@ export function CustomPromptDialog({
               <AlertDescription>Please upload an image before converting</AlertDescription>
             </Alert>
           )}
-          <DialogFooter>
+          <DialogFooter className="sm:items-center sm:justify-between">
+            <CostNote className="max-sm:text-center" />
             <Button type="submit" disabled={!hasImage || busy}>
               <Wand2 aria-hidden="true" />
               Transform

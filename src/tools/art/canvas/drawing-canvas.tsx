@@ -4,6 +4,7 @@ import { Wand2 } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { CostNote } from "@/components/remaining-counter";
 import { CanvasToolbar } from "./canvas-toolbar";
 import { DrawingEngine } from "./engine";
 import type { Tool } from "./rules";
@@ -175,8 +176,10 @@ function Canvas({
           <Wand2 aria-hidden="true" />
           Transform
         </Button>
-        {state.blank && (
+        {state.blank ? (
           <p className="text-sm text-muted-foreground">Draw something first, then transform it.</p>
+        ) : (
+          <CostNote className="text-sm" />
         )}
       </div>
 
