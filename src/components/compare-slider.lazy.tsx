@@ -210,6 +210,27 @@ async function picturesSized(element: HTMLElement): Promise<void> {
 }
 
 /**
+ * Resolves once `element` has something in it: a result whose own part is still being fetched (the
+ * Animator's player) is an empty box at first. Gives up after a few seconds (the part's failure is said
+ * by its own stand-in).
+ */
+function filled(element: HTMLElement): Promise<void> {
+  if (element.childElementCount > 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => {
+      if (element.childElementCount > 0) done();
+    });
+    const timer = setTimeout(done, 5_000);
+    observer.observe(element, { childList: true });
+  });
+}
+
+/**
  * Whether `element` lies wholly on the screen: its top under what its `scroll-margin-top` keeps clear
  * (the sticky top bar) and its bottom above the bottom of the viewport.
  */
@@ -220,12 +241,13 @@ function wholeOnScreen(element: HTMLElement): boolean {
 }
 
 /**
- * Brings `element` (a result just shown) into view once its pictures have their size, unless `current()`
+ * Brings `element` (a result just shown) into view once it is there and its pictures have their size, unless `current()`
  * says it is no longer the result: smooth, unless the visitor asked for less motion. On screens narrower
  * than 768 px it always goes to the top (the result and its actions first); on wider screens only when
  * it is not already wholly on the screen, and then to the top as well.
  */
 export async function bringResultToTop(element: HTMLElement, current: () => boolean): Promise<void> {
+  await filled(element);
   await picturesSized(element);
   if (!current()) return;
   if (!matches(MOBILE_MEDIA_QUERY) && wholeOnScreen(element)) return;

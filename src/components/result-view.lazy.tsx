@@ -101,9 +101,10 @@ export function ResultViewBody({
                 Try Another Version
               </Button>
             )}
+            {/* What another version uses, right under its button (on its own line in a row of buttons). */}
+            {onRecreate && <CostNote className="basis-full lg:-mt-1 lg:mb-1" />}
             {reset}
           </div>
-          {onRecreate && <CostNote className="-mt-1" />}
           {description && (
             <div className="rounded-lg border bg-card p-3 text-sm">
               <h3 className="mb-1 font-medium">Description</h3>
