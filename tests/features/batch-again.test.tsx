@@ -22,6 +22,8 @@ async function finishedBatchOfTwo() {
   await processAll();
   await finished(2);
   await waitFor(() => expect(getUsedConversions(USER.id)).toBe(2));
+  // The finished batch's actions (their code fetched once photos were added).
+  await screen.findByTestId("batch-finished");
   return gemini;
 }
 
@@ -29,7 +31,7 @@ describe("a finished batch", () => {
   it("offers Download all and Start over instead of Process All Images, and says what running again uses", async () => {
     await finishedBatchOfTwo();
     expect(screen.queryByRole("button", { name: "Process All Images" })).toBeNull();
-    const done = screen.getByTestId("batch-finished");
+    const done = await screen.findByTestId("batch-finished");
     expect(within(done).getByRole("button", { name: "Download all" })).toBeEnabled();
     expect(within(done).getByRole("button", { name: "Start over" })).toBeEnabled();
     expect(within(done).getByRole("button", { name: "Process again…" })).toBeEnabled();

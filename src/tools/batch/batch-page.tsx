@@ -1,12 +1,12 @@
 /** The Batch page: the picker, the instruction, the progress of a run and the grid of image cards. */
-import { useState } from "react";
+import { useEffect } from "react";
 import { Link } from "react-router-dom";
-import { AlertTriangle, Download, Loader2, Play, RefreshCw, RotateCcw, Trash2, X } from "lucide-react";
+import { AlertTriangle, Download, Loader2, Play, RefreshCw, Trash2, X } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
-import { ConfirmDialog } from "@/components/confirm-dialog";
+import { lazyPart } from "@/components/on-demand";
 import { MultiUploadArea } from "@/components/multi-upload-area";
 import { PromptField } from "@/components/prompt-field";
-import { CostNote, conversions, costText } from "@/components/remaining-counter";
+import { CostNote } from "@/components/remaining-counter";
 import { KeptNote } from "@/components/kept-note";
 import { ToolPage } from "@/components/tool-page";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -18,12 +18,15 @@ import { pauseAnnouncement, useRetryCountdown } from "@/hooks/use-retry-countdow
 import type { RetryWait } from "@/lib/gemini";
 import { BatchCard } from "./batch-card";
 import { MAX_BATCH_FILES } from "./batch-image";
-import { notEnoughMessage, processAgainQuestion } from "./batch-copy";
+import { notEnoughMessage } from "./batch-copy";
 import { useBatch } from "./use-batch";
 import { useBatchAnnouncements } from "./use-batch-announcements";
 import { useBatchFocus } from "./use-batch-focus";
 
 const TOOL = getTool("batch");
+
+/** A finished batch's actions: fetched once photos are there (never on the empty page's first load). */
+const BatchFinished = lazyPart(() => import("./batch-finished.lazy").then((m) => m.BatchFinished));
 
 /** The shared pause, shown once for the whole batch with its countdown; a screen reader hears it once. */
 function PauseNote({ wait }: { wait: RetryWait }) {
@@ -48,13 +51,10 @@ export function BatchPage() {
   useBatchAnnouncements(progress, counts, running);
   const { submitRef, cancelRef, retryRef, downloadRef } = useBatchFocus(running);
   const finished = batch.finished;
-  /** "Process again" of a finished batch asks first: the same photos again are as many conversions again. */
-  const [askAgain, setAskAgain] = useState(false);
-  const again = () => {
-    // Not enough left: no question, the refusal (and the way to the plans) as for any run.
-    if (short) batch.processAll();
-    else setAskAgain(true);
-  };
+  // The finished batch's actions come while the photos are chosen (or the last batch is shown again).
+  useEffect(() => {
+    if (count > 0) BatchFinished.preload();
+  }, [count]);
   // Before a run: what it will use (the counter moves during the run, as results come back).
   const cost =
     short && left !== null ? (
@@ -120,8 +120,8 @@ export function BatchPage() {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (finished) again();
-            else batch.processAll();
+            // A finished batch runs again only through "Process again…", which asks first.
+            if (!finished) batch.processAll();
           }}
         >
           <PromptField
@@ -140,32 +140,21 @@ export function BatchPage() {
           )}
           <ApiKeyField disabled={running} />
           {finished ? (
-            <div className="space-y-4" data-testid="batch-finished">
-              <div className="flex flex-wrap gap-2">
-                {downloadAll()}
-                {/* The page's main step when nothing came back (focus goes here then). */}
-                <Button ref={submitRef} type="button" variant="outline" onClick={batch.clear}>
-                  <RotateCcw aria-hidden="true" />
-                  Start over
-                </Button>
-              </div>
-              {/* Running the same photos again: a secondary step, its cost beside it, asked before. */}
-              <div className="space-y-2 border-t pt-3">
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  className="-ml-2"
-                  onClick={again}
-                  onPointerEnter={ConfirmDialog.preload}
-                  onFocus={ConfirmDialog.preload}
-                >
-                  <RefreshCw aria-hidden="true" />
-                  Process again…
-                </Button>
-                {cost}
-              </div>
-            </div>
+            <BatchFinished
+              fallback={null}
+              onFailed={() => undefined}
+              count={count}
+              left={left}
+              short={short}
+              cost={cost}
+              done={counts.done}
+              zipping={batch.zipping}
+              onDownloadAll={() => void batch.downloadAll()}
+              onStartOver={batch.clear}
+              onProcessAgain={batch.processAll}
+              downloadRef={downloadRef}
+              startOverRef={submitRef}
+            />
           ) : (
             <>
               {count > 0 && !running && cost}
@@ -189,19 +178,6 @@ export function BatchPage() {
           )}
         </form>
       </div>
-
-      <ConfirmDialog
-        open={askAgain}
-        onOpenChange={setAskAgain}
-        title={processAgainQuestion(count)}
-        description={`${costText(count, left)} The results you have now stay in My Creations.`}
-        cancelLabel="Cancel"
-        confirmLabel={`Use ${conversions(count)}`}
-        onConfirm={() => {
-          setAskAgain(false);
-          batch.processAll();
-        }}
-      />
 
       {count > 0 && (
         <section aria-labelledby="batch-images-heading" className="space-y-4">
