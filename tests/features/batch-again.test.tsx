@@ -22,8 +22,8 @@ async function finishedBatchOfTwo() {
   await processAll();
   await finished(2);
   await waitFor(() => expect(getUsedConversions(USER.id)).toBe(2));
-  // The finished batch's actions (their code fetched once photos were added).
-  await screen.findByTestId("batch-finished");
+  // "Process again…" (its code fetched once photos were added).
+  await screen.findByRole("button", { name: "Process again…" });
   return gemini;
 }
 

@@ -22,9 +22,7 @@ describe("Batch focus", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Cancel all" })).toHaveFocus());
     passRetryWaits();
     await finished(2);
-    await waitFor(async () =>
-      expect(await screen.findByRole("button", { name: "Download all" })).toHaveFocus(),
-    );
+    await waitFor(() => expect(screen.getByRole("button", { name: "Download all" })).toHaveFocus());
   });
 
   it("after a cancelled run with nothing done, focus is on Retry failed, to finish the cancelled ones", async () => {

@@ -117,7 +117,7 @@ describe("Batch Image Processing", () => {
     });
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Download photo-2-processed.png" }));
-    await user.click(await screen.findByRole("button", { name: "Download all" }));
+    await user.click(screen.getByRole("button", { name: "Download all" }));
     await waitFor(() =>
       expect(env.downloads().map((d) => d.name)).toEqual(["photo-2-processed.png", "batch-results.zip"]),
     );

@@ -25,8 +25,8 @@ import { useBatchFocus } from "./use-batch-focus";
 
 const TOOL = getTool("batch");
 
-/** A finished batch's actions: fetched once photos are there (never on the empty page's first load). */
-const BatchFinished = lazyPart(() => import("./batch-finished.lazy").then((m) => m.BatchFinished));
+/** A finished batch's "Process again…": fetched once photos are there (not in the empty page's first load). */
+const ProcessAgain = lazyPart(() => import("./batch-finished.lazy").then((m) => m.ProcessAgain));
 
 /** The shared pause, shown once for the whole batch with its countdown; a screen reader hears it once. */
 function PauseNote({ wait }: { wait: RetryWait }) {
@@ -53,7 +53,7 @@ export function BatchPage() {
   const finished = batch.finished;
   // The finished batch's actions come while the photos are chosen (or the last batch is shown again).
   useEffect(() => {
-    if (count > 0) BatchFinished.preload();
+    if (count > 0) ProcessAgain.preload();
   }, [count]);
   // Before a run: what it will use (the counter moves during the run, as results come back).
   const cost =
@@ -140,21 +140,25 @@ export function BatchPage() {
           )}
           <ApiKeyField disabled={running} />
           {finished ? (
-            <BatchFinished
-              fallback={null}
-              onFailed={() => undefined}
-              count={count}
-              left={left}
-              short={short}
-              cost={cost}
-              done={counts.done}
-              zipping={batch.zipping}
-              onDownloadAll={() => void batch.downloadAll()}
-              onStartOver={batch.clear}
-              onProcessAgain={batch.processAll}
-              downloadRef={downloadRef}
-              startOverRef={submitRef}
-            />
+            <div className="space-y-4" data-testid="batch-finished">
+              <div className="flex flex-wrap gap-2">
+                {downloadAll()}
+                {/* The page's main step when nothing came back (focus goes here then). */}
+                <Button ref={submitRef} type="button" variant="outline" onClick={batch.clear}>
+                  <Trash2 aria-hidden="true" />
+                  Start over
+                </Button>
+              </div>
+              <ProcessAgain
+                fallback={null}
+                onFailed={() => undefined}
+                count={count}
+                left={left}
+                short={short}
+                cost={cost}
+                onProcessAgain={batch.processAll}
+              />
+            </div>
           ) : (
             <>
               {count > 0 && !running && cost}

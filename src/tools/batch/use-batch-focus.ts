@@ -28,18 +28,7 @@ export function useBatchFocus(running: boolean) {
     wasRunning.current = running;
     if (!focusLost()) return;
     if (started) focusFirst([cancelRef.current]);
-    if (!ended) return;
-    // A finished batch's buttons may still be coming (their code is fetched): looked for again shortly.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let tries = 0;
-    const next = () => {
-      if (!focusLost()) return;
-      const buttons = [downloadRef.current, retryRef.current, submitRef.current];
-      if (buttons.some((button) => button?.isConnected && !button.disabled)) focusFirst(buttons);
-      else if (tries++ < 40) timer = setTimeout(next, 50);
-    };
-    next();
-    return () => clearTimeout(timer);
+    else if (ended) focusFirst([downloadRef.current, retryRef.current, submitRef.current]);
   }, [running]);
   return { submitRef, cancelRef, retryRef, downloadRef };
 }
