@@ -97,6 +97,17 @@ test("wrong card details are explained next to each field and nothing is charged
   await page.getByRole("button", { name: "Pay $5" }).click();
   await expect(page.getByText("Please fill out all fields")).toBeVisible();
   await expect(page.getByLabel("Card number")).toBeFocused();
+  // Each field says what it needs, at the field.
+  for (const [label, message] of [
+    ["Card number", "Enter the card number."],
+    ["Expiry (MM/YY)", "Enter the expiry date as MM/YY."],
+    ["CVC", "Enter the 3-digit CVC from the back of the card."],
+    ["Name on card", "Enter the name as it appears on the card."],
+  ] as const) {
+    await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel(label)).toHaveAccessibleDescription(message);
+    await expect(page.getByText(message)).toBeInViewport();
+  }
 
   await page.getByLabel("Card number").fill("4242 4242 4242 4241");
   await page.getByLabel("Expiry (MM/YY)").fill("01/20");
