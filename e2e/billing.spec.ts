@@ -31,7 +31,7 @@ test("a new user subscribes to $10/month; the plan follows them to a reload and 
 
   await page.goto("/pricing");
   await expectCurrentPlan(page, "Freemium");
-  await expect(plan(page, "Freemium").getByRole("button", { name: "Get Started" })).toBeDisabled();
+  await expect(plan(page, "Freemium").getByRole("button", { name: "Your plan" })).toBeDisabled();
 
   await plan(page, "Standard").getByRole("button", { name: "Subscribe" }).click();
   await expect(page).toHaveURL(/\/payment$/);
@@ -57,7 +57,7 @@ test("a new user subscribes to $10/month; the plan follows them to a reload and 
 
   await page.goto("/pricing");
   await expectCurrentPlan(page, "Standard");
-  await expect(plan(page, "Standard").getByRole("button", { name: "Subscribe" })).toBeDisabled();
+  await expect(plan(page, "Standard").getByRole("button", { name: "Your plan" })).toBeDisabled();
   await expect(plan(page, "Freemium").getByRole("button", { name: "Get Started" })).toBeEnabled();
 
   await page.reload();
