@@ -139,3 +139,49 @@ test("/payment without a chosen plan goes to /pricing", async ({ page }) => {
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.getByRole("heading", { name: "Pricing", level: 1 })).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("every plan's price is on the first screen, the current plan is marked and the recommended one put forward; an empty payment form marks every field", async ({
+      page,
+    }) => {
+      await signUp(page, uniqueEmail("glance"), undefined, "/pricing");
+      await expect(page.getByRole("heading", { name: "Pricing", level: 1 })).toBeVisible();
+      await expectCurrentPlan(page, "Freemium");
+      await expect(plan(page, "Standard").getByText("Recommended")).toBeVisible();
+      await expect(plan(page, "Freemium").getByRole("button", { name: "Your plan" })).toBeDisabled();
+      // The prices where the visitor sees them first: the summary on a phone, the cards side by side on a desktop.
+      const glance = page.getByRole("navigation", { name: "Plans at a glance" });
+      const firstScreen = viewport.width < 800 ? glance : page.getByRole("list", { name: "Plans" });
+      if (viewport.width < 800) await expect(glance).toBeVisible();
+      else await expect(glance).toBeHidden();
+      for (const price of viewport.width < 800
+        ? ["Free", "$5/mo", "$10/mo", "$30/mo"]
+        : ["Free", "$5", "$10", "$30"]) {
+        await expect(firstScreen.getByText(price, { exact: true })).toBeInViewport({ ratio: 1 });
+      }
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      if (viewport.width < 800) {
+        // An entry of the summary brings its card.
+        await glance.getByRole("button", { name: /^Premium/ }).click();
+        await expect(plan(page, "Premium").getByRole("heading", { name: "Premium" })).toBeInViewport();
+        await expect(plan(page, "Premium").getByRole("heading", { name: "Premium" })).toBeFocused();
+      }
+
+      await plan(page, "Standard").getByRole("button", { name: "Subscribe" }).click();
+      await expect(page.getByRole("heading", { name: "Complete Payment", level: 1 })).toBeVisible();
+      await page.getByRole("button", { name: "Pay $10" }).click();
+      await expect(page.getByText("Please fill out all fields")).toBeVisible();
+      for (const label of ["Card number", "Expiry (MM/YY)", "CVC", "Name on card"]) {
+        await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+      }
+      await expect(page.getByLabel("Card number")).toBeFocused();
+      await expect(page.getByText("Enter the card number.")).toBeInViewport();
+    });
+  });
+}
