@@ -48,7 +48,7 @@ export function PlanSummary({
                   recommended && "border-primary ring-1 ring-primary",
                 )}
               >
-                <span className="flex items-center justify-between gap-1 font-medium">
+                <span className="flex flex-wrap items-center justify-between gap-x-1 font-medium">
                   {tier.name}
                   {(isCurrent || recommended) && (
                     <span className="text-xs font-medium text-primary">
