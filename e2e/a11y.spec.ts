@@ -330,12 +330,17 @@ test("a success toast, the navigation drawer, Explore and the custom prompt", as
 });
 
 test("payment: the form and its errors", async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await signUp(page, uniqueEmail("a11y-pay"));
   await open(page, "/pricing");
+  await expect(page.getByText("Current Plan")).toBeVisible();
+  await expectAccessible(page, testInfo, "signed in on Freemium: the current and the recommended plan");
   await page.getByRole("button", { name: "Subscribe" }).first().click();
   await expect(page.getByRole("heading", { name: "Complete Payment", level: 1 })).toBeVisible();
   await expectAccessible(page, testInfo, "the payment form");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByText("Enter the card number.")).toBeVisible();
+  await expectAccessible(page, testInfo, "the payment form with every empty field marked");
   await page.getByLabel("Card number").fill("4242 4242 4242 4241");
   await page.getByLabel("Expiry (MM/YY)").fill("01/20");
   await page.getByLabel("CVC").fill("12");

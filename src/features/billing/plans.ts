@@ -35,6 +35,14 @@ export function convertsLine(tier: Tier): string {
   return `${tier.limit} converts per month`;
 }
 
+/** The paid plan the pricing page puts forward: enough conversions to play, and every feature. */
+export const RECOMMENDED_TIER: TierId = MULTIPLE_VERSIONS_TIER;
+
+/** "Free" or "$10/mo", for the compact summary. */
+export function shortPrice(tier: Tier): string {
+  return tier.price === 0 ? "Free" : `$${tier.price}/mo`;
+}
+
 /** The paid plans, the ones the payment page sells. */
 export const PAID_TIERS: readonly Tier[] = TIERS.filter((tier) => tier.id !== DEFAULT_TIER);
 

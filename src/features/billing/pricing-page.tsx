@@ -1,4 +1,7 @@
-/** The Pricing page: the four plans, the current one marked, and the way to choose another. */
+/**
+ * The Pricing page: the four plans (at a glance first where the cards stack), the recommended paid plan
+ * put forward, the signed-in user's current one marked, and the way to choose another.
+ */
 import { useEffect, useId, useRef } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
@@ -14,7 +17,8 @@ import { useAuth, useUser } from "@/lib/auth";
 import { useSubscriptionTier } from "@/lib/subscription";
 import { cn } from "@/lib/utils";
 import { useSwitchToFreemium } from "./api";
-import { convertsLine, formatPrice, PLAN_FEATURES, paymentStateFor } from "./plans";
+import { planCardId, PlanSummary } from "./plan-summary";
+import { convertsLine, formatPrice, PLAN_FEATURES, paymentStateFor, RECOMMENDED_TIER } from "./plans";
 
 export const FREEMIUM_SWITCHED = "You're on the Freemium plan now.";
 export const FREEMIUM_SWITCH_FAILED = "Could not switch to Freemium. Please try again.";
@@ -27,32 +31,38 @@ type PlanCardProps = {
   onChoose: (tier: Tier) => void;
 };
 
+/** What a plan's button says: its action, or that it is the plan the user is on. */
+function chooseLabel(tier: Tier, current: boolean): string {
+  if (current) return "Your plan";
+  return tier.id === DEFAULT_TIER ? "Get Started" : "Subscribe";
+}
+
 function PlanCard({ tier, current, busy, onChoose }: PlanCardProps) {
   const titleId = useId();
-  const highlighted = tier.id === DEFAULT_TIER;
+  const recommended = tier.id === RECOMMENDED_TIER;
   return (
-    <li aria-labelledby={titleId} className="flex">
+    <li aria-labelledby={titleId} id={planCardId(tier)} className="flex scroll-mt-20">
       <Card
         className={cn(
           "relative w-full gap-5",
-          highlighted && "border-primary shadow-md ring-2 ring-primary",
-          current && !highlighted && "border-primary/60",
+          recommended && "border-primary shadow-md ring-2 ring-primary",
+          current && !recommended && "border-primary/60 bg-primary/5",
         )}
       >
-        {(current || highlighted) && (
+        {(current || recommended) && (
           // On the card's top edge, so a badge never pushes one card's price below the others'.
-          <div className="absolute -top-3 left-1/2 flex -translate-x-1/2 gap-1.5">
+          <div className="absolute -top-3 left-1/2 flex -translate-x-1/2 gap-1.5 whitespace-nowrap">
             {current && <Badge className="shadow-sm">Current Plan</Badge>}
-            {highlighted && !current && (
+            {recommended && (
               <Badge variant="outline" className="border-primary bg-background text-primary shadow-sm">
-                Start here
+                Recommended
               </Badge>
             )}
           </div>
         )}
         <CardHeader className="gap-2">
           <CardTitle>
-            <h2 id={titleId} className="text-xl font-semibold">
+            <h2 id={titleId} tabIndex={-1} className="text-xl font-semibold outline-none">
               {tier.name}
             </h2>
           </CardTitle>
@@ -90,14 +100,14 @@ function PlanCard({ tier, current, busy, onChoose }: PlanCardProps) {
         <CardFooter>
           <Button
             className="w-full"
-            variant={highlighted ? "default" : "outline"}
+            variant={recommended && !current ? "default" : "outline"}
             disabled={current || busy}
             aria-busy={busy || undefined}
             aria-describedby={titleId}
             onClick={() => onChoose(tier)}
           >
             {busy && <Loader2 aria-hidden="true" className="animate-spin" />}
-            {highlighted ? "Get Started" : "Subscribe"}
+            {chooseLabel(tier, current)}
           </Button>
         </CardFooter>
       </Card>
@@ -166,6 +176,10 @@ export function PricingPage() {
           plan loads, the cards hold their place unseen under the spinner, so nothing below them jumps
           when they appear. */}
       <div className="relative @container">
+        {!loading && (
+          // Where the cards stack, every price first; where they stand side by side, the cards say it.
+          <PlanSummary tiers={TIERS} current={currentTier} className="mb-6 @4xl:hidden" />
+        )}
         <ul
           aria-label={loading ? undefined : "Plans"}
           aria-hidden={loading || undefined}

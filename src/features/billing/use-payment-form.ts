@@ -1,6 +1,6 @@
 /**
  * The payment form's state and its submit: the card fields, each field's error, the client's check of
- * the card (a toast for missing fields, messages next to wrong ones), then the payment itself and what
+ * the card (each field's problem next to it, and a toast when fields are missing), then the payment itself and what
  * its answer means (success, already on the plan, the server's own field errors, or a failure).
  */
 import { useId, useRef, useState, type FormEvent } from "react";
@@ -14,6 +14,7 @@ import {
   checkPayment,
   PAYMENT_FIELDS,
   PAYMENT_MESSAGES,
+  paymentFieldErrors,
   type PaymentField,
   type PaymentFields,
 } from "./card";
@@ -56,20 +57,18 @@ export function usePaymentForm(plan: Tier, payment: PaymentMutation) {
     event.preventDefault();
     if (sending.current || !user) return;
     const check = checkPayment(fields);
-    const missing = check.ok ? [] : check.missing;
-    if (missing.length > 0) {
-      setErrors({});
-      toast.error(PAYMENT_MESSAGES.missing, { id: MISSING_TOAST });
-      focusField(missing[0]);
-      return;
-    }
-    toast.dismiss(MISSING_TOAST);
     if (!check.ok) {
-      setErrors(check.errors);
-      const first = PAYMENT_FIELDS.find((field) => check.errors[field]);
+      // Each field's problem at the field, empty or wrong, and the first of them focused; an empty
+      // field also brings the specification's toast.
+      const fieldErrors = paymentFieldErrors(fields);
+      setErrors(fieldErrors);
+      if (check.missing.length > 0) toast.error(PAYMENT_MESSAGES.missing, { id: MISSING_TOAST });
+      else toast.dismiss(MISSING_TOAST);
+      const first = PAYMENT_FIELDS.find((field) => fieldErrors[field]);
       if (first) focusField(first);
       return;
     }
+    toast.dismiss(MISSING_TOAST);
     setErrors({});
     sending.current = true;
     try {

@@ -16,7 +16,7 @@ import { getTool } from "@/tools/registry";
 import { creationQuery, getCreation, photoOf, versionsQuery, type CreationRecord } from "@/lib/creations";
 import { downloadImage } from "@/lib/image";
 import { ChainSteps } from "./creation-chain";
-import { formatDate } from "./format";
+import { formatDate, ownWords } from "./format";
 
 type Loaded =
   | { status: "loading" }
@@ -91,6 +91,7 @@ function ViewerBody({
 }) {
   const loaded = useCreationFiles(userId, record);
   const tool = getTool(record.tool);
+  const words = ownWords(record);
 
   return (
     <>
@@ -98,12 +99,12 @@ function ViewerBody({
         <DialogTitle>{tool.title}</DialogTitle>
         <DialogDescription className="line-clamp-3">
           {formatDate(record.createdAt)}
-          {record.instruction && (
+          {words && (
             <>
               {" · "}
-              <span className="break-words" title={record.instruction}>
-                {record.instruction}
-              </span>
+              <q className="break-words" title={words}>
+                {words}
+              </q>
             </>
           )}
         </DialogDescription>
