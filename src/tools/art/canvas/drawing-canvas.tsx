@@ -136,13 +136,15 @@ function Canvas({
         onClear={() => (state.blank ? engine.clear() : setConfirmClear(true))}
       />
 
-      {/* The box has the picture's shape (800x500), so the picture fills it edge to edge at 100%. */}
+      {/* The box has the picture's shape (800x500), so the picture fills it edge to edge at 100%: at most
+          800 px wide, one pixel of the picture to one of the screen on a desktop. Its edge is an outline,
+          which takes no room from the picture. */}
       <div
         ref={viewportRef}
         data-testid="drawing-viewport"
         className={cn(
-          "relative aspect-[8/5] w-full max-w-[800px] touch-none overflow-hidden overscroll-contain rounded-xl border bg-muted select-none",
-          keys.keyboard && "border-ring ring-[3px] ring-ring/50",
+          "relative aspect-[8/5] w-full max-w-[800px] touch-none overflow-hidden overscroll-contain rounded-xl bg-muted outline-1 outline-border select-none",
+          keys.keyboard && "ring-[3px] ring-ring/50 outline-ring",
         )}
       >
         <canvas
