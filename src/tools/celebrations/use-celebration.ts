@@ -157,9 +157,9 @@ export function useCelebration() {
         replaceInspiration(image);
       } catch (error) {
         if (token !== loadToken.current) return;
-        const message = isImageInputError(error) ? error.message : BAD_FILE;
+        // Said once, under the field (no toast): what is wrong with the file and what to do.
+        const message = isImageInputError(error) ? `${error.message} ${error.advice}` : BAD_FILE;
         setInspirationError(message);
-        toast.error(message);
       } finally {
         if (token === loadToken.current) setInspirationLoading(false);
       }
