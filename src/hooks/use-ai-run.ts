@@ -10,6 +10,7 @@ import { MESSAGES } from "@/lib/gemini/errors";
 import { keepCreation, loadSave, type CreationRecord, type NewCreation } from "@/lib/creations";
 import { isOnline } from "@/lib/connection";
 import { CONNECTION_LOST_MESSAGE, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
+import { RUN_TOAST_ID } from "@/lib/run-toast";
 import { recordConversion } from "@/lib/usage";
 import { useAllowance, type Denied } from "./use-allowance";
 
@@ -45,12 +46,13 @@ export type AiRunContext<R> = {
   partial: (result: R) => void;
 };
 
-/** A tool's own words for the flow's toasts (SPEC 8). */
+/** A tool's own words for the flow's toast and banner (SPEC 8). */
 export type AiRunCopy = {
-  /** The loading toast while the run goes on; none when omitted. */
+  /** The run's toast while it goes on; none when omitted. */
   processing?: string;
+  /** The same toast once a result came. */
   success: string;
-  /** The failure toast and banner message, from the cause. */
+  /** The banner's message for a failure, from the cause. */
   failure: (reason: string) => string;
   cancelled?: string;
 };
@@ -143,13 +145,14 @@ function offlineFailure({ kind, message, advice }: ReturnType<typeof describeFai
 /**
  * The one flow of every AI tool (docs/architecture.md "AI tools"): the allowance checked at the moment of the
  * action (signed in, plan, conversions left, feature gate); one run in flight, cancelled by `cancel`
- * (Cancel, Escape) and by leaving the page; retry waits in the state; the tool's toasts; a conversion
+ * (Cancel, Escape) and by leaving the page; retry waits in the state; the run's one toast; a conversion
  * counted only for what came back, as it comes back (in hosted mode by the server, lib/allowance.ts);
  * every failure as message plus advice, except the server's "no conversions left", which is answered
  * like the allowance check's own refusal. Offline, a run is refused before anything is checked, reserved
  * or counted, with the offline message; the input stays for "Try again" once the connection is back.
- * Screen readers hear the toasts (sonner's outlet is a live region): the start, the result, a failure
- * with its advice, each once; what has no toast is said through lib/announce.ts.
+ * One toast per run, updated in place from its start to its result (lib/run-toast.ts); a failure has
+ * no toast: the page's error banner says it, once, as an alert. Screen readers hear the toast (sonner's
+ * outlet is a live region) and the banner; what has neither is said through lib/announce.ts.
  */
 export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
   const [state, dispatch] = useReducer(reducer<I, R>, undefined, initialState<I, R>);
@@ -184,15 +187,15 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
           return undefined;
         }
         if (!allowance || !isOnline() || ("offline" in allowance && allowance.offline)) {
+          // Said by the banner, like every failure; a photo's toast still showing goes.
+          toast.dismiss(RUN_TOAST_ID);
           dispatch({ type: "failure", error: offline(OFFLINE_RUN_MESSAGE) });
-          // One toast however often the button is pressed offline.
-          toast.error(OFFLINE_RUN_MESSAGE, { id: "offline", description: OFFLINE_RUN_ADVICE });
           return undefined;
         }
         if (!allowance.ok) {
           if (allowance.reason === "error") {
             deny(allowance);
-            // The one failure without a toast: said once by planCheckFailure (the banner is not an alert).
+            // Said once, by the banner (planCheckFailure's words), as every failure is.
             dispatch({ type: "failure", error: planCheckFailure() });
           } else {
             dispatch({ type: "stopped" });
@@ -204,7 +207,9 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
         // The save's code comes while the AI works: the result is written the moment it arrives.
         if (opts.keep && userId) loadSave().catch(() => undefined);
         const copy = opts.copy(input);
-        const toastId = copy.processing ? toast.loading(copy.processing) : undefined;
+        // One toast per run, updated in place (lib/run-toast.ts): it replaces the photo's "uploaded"
+        // toast or the last run's outcome, and becomes this run's outcome.
+        if (copy.processing) toast.loading(copy.processing, { id: RUN_TOAST_ID });
         // Hosted mode counts on the server (its answers move the counter); a typed key, here.
         const onServer = countedByServer(apiKey);
         const count = () => {
@@ -230,7 +235,7 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
               optionsRef.current.onKept?.(record, result),
             );
           dispatch({ type: "success", result });
-          toast.success(copy.success, { id: toastId });
+          toast.success(copy.success, { id: RUN_TOAST_ID });
           return result;
         } catch (error) {
           const failure = describeFailure(error);
@@ -239,22 +244,26 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
           if (onServer) afterFailedServerRun(queryClient, userId, !cancelled && failure.kind === "limit");
           if (cancelled) {
             dispatch({ type: "stopped" });
-            toast.info(copy.cancelled ?? CANCELLED_TOAST, { id: toastId });
+            toast.info(copy.cancelled ?? CANCELLED_TOAST, { id: RUN_TOAST_ID });
           } else if (import.meta.env.VITE_AI_MODE === "hosted" && failure.kind === "limit") {
             // The server had no conversion left (another tab or device used it): as the check's refusal.
             dispatch({ type: "stopped" });
-            if (toastId !== undefined) toast.dismiss(toastId);
+            toast.dismiss(RUN_TOAST_ID);
             limitReached();
-          } else if (cutOff) {
-            dispatch({ type: "failure", error: cutOff });
-            toast.error(cutOff.message, { id: toastId, description: cutOff.advice });
           } else {
-            const message = copy.failure(failure.message);
+            // A failure is said once, in one place: the page's banner (message and one advice,
+            // announced as an alert). The run's toast goes rather than say it a second time.
+            toast.dismiss(RUN_TOAST_ID);
+            const message = cutOff ? cutOff.message : copy.failure(failure.message);
             dispatch({
               type: "failure",
-              error: { reason: failure.message, message, advice: failure.advice, kind: failure.kind },
+              error: cutOff ?? {
+                reason: failure.message,
+                message,
+                advice: failure.advice,
+                kind: failure.kind,
+              },
             });
-            toast.error(message, { id: toastId, description: failure.advice });
           }
           return undefined;
         }
