@@ -46,6 +46,8 @@ export function useConversion(variant: Variant) {
   // A reload (or a later visit) shows the last result again, with its original and its actions; only
   // until the user does something themselves (a file picked, even one refused): then the page is theirs.
   const [touched, setTouched] = useState(false);
+  // Words of a custom transformation brought back after a gate (Convert Anything opens with them).
+  const [draft, setDraft] = useState<string | null>(null);
   const { restore: restorePhoto, replace: replaceOriginal } = photo;
 
   const ai = useTool<ConversionRunInput, ConversionResult>(variant.id, {
@@ -84,8 +86,19 @@ export function useConversion(variant: Variant) {
           .catch((error: unknown) => console.warn("Could not show the last result again", error));
       },
     },
+    // A gate on the way to Pricing keeps the photo and, for Convert Anything, the words typed.
+    gateTask: ({ operation, image }) => ({
+      files: [image.file],
+      ...(operation.kind === "custom" ? { words: operation.userPrompt } : {}),
+    }),
     // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
-    incoming: (files: File[]): unknown => (files[0] ? selectFile(files[0]) : undefined),
+    // A custom transformation a gate stopped comes back as it was: the photo and the words, to send.
+    incoming: (files: File[], task): unknown => {
+      if (!files[0]) return undefined;
+      if (!task?.words) return selectFile(files[0]);
+      setDraft(task.words);
+      return selectFile(files[0], { convert: false });
+    },
   });
   const { run, reset: resetRun, restore } = ai;
   const busy = ai.running;
@@ -163,6 +176,8 @@ export function useConversion(variant: Variant) {
     selectFile,
     recreate,
     custom,
+    /** The words of a custom transformation a gate stopped, brought back to be sent (else null). */
+    draft,
     /**
      * What a custom transformation transforms: the picture chosen on the strip, else the photo, and the
      * version it is (null: the photo, or the strip's original).
