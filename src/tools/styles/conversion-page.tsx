@@ -78,7 +78,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
               <Wand2 aria-hidden="true" />
               Convert Anything
               {!customAllowed && (
-                <span className="rounded-full bg-primary-foreground/20 px-1.5 py-px text-xs font-semibold">
+                <span className="rounded-full bg-background px-1.5 py-px text-xs font-semibold text-foreground">
                   <span className="sr-only">, needs </span>
                   {customPlan.id}
                 </span>
