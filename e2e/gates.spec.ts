@@ -39,7 +39,8 @@ for (const width of [390, 1280] as const) {
     test("Freemium: Convert Anything names its plan and its dialog says why before any upload", async ({
       page,
       baseURL,
-    }) => {
+    }, testInfo) => {
+      if (width === 1280) await followSystemTheme(page);
       await openSignedIn(
         page,
         await createUserOnTier(baseURL!, uniqueEmail("gate-plan"), PASSWORD, "Freemium"),
@@ -51,9 +52,12 @@ for (const width of [390, 1280] as const) {
       await expect(dialog.getByText("Custom transformations require a $5/month subscription")).toBeVisible();
       await expect(dialog.getByText("Click to upload or drag and drop")).toHaveCount(0);
       await expect(dialog.getByPlaceholder("Describe how you want to transform the image...")).toHaveCount(0);
+      // axe checks both widths and themes itself: once is enough.
+      if (width === 1280) await expectAccessible(page, testInfo, "Convert Anything's gate");
       await dialog.getByRole("link", { name: "Upgrade" }).click();
       await expect(page).toHaveURL(/\/pricing$/);
       await expect(page.getByText("Nothing is lost.")).toBeVisible();
+      if (width === 1280) await expectAccessible(page, testInfo, "from a gate: the way back");
     });
 
     test("a gate mid-task keeps the photo and the words through the payment and back to the tool", async ({

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { RefreshCw } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
 import { ErrorBanner } from "@/components/error-banner";
-import { LimitNotice } from "@/components/limit-notice";
+import { lazyPart } from "@/components/on-demand";
 import { PickLock } from "@/components/pick-lock";
 import { LocalEngineNotice } from "@/components/local-engine-notice";
 import { OfflineNotice } from "@/components/offline-notice";
@@ -13,6 +13,9 @@ import { Button } from "@/components/ui/button";
 import { useRemainingConversions } from "@/hooks/use-remaining";
 import type { RetryWait } from "@/lib/gemini";
 import { useSubscriptionTier } from "@/lib/subscription";
+
+/** "Usage Limit Reached" and when the count renews: a chunk of its own, for a page with none left. */
+const LimitNotice = lazyPart(() => import("./limit-notice.lazy").then((m) => m.LimitNotice));
 
 /** What a tool's hook says about its AI run, as the page shows it. */
 export type ToolRun = {
@@ -105,7 +108,7 @@ export function ToolPage({
         />
       )}
 
-      {atLimit && <LimitNotice tier={tier} />}
+      {atLimit && <LimitNotice fallback={null} onFailed={() => undefined} tier={tier} />}
 
       <PickLock.Provider value={atLimit}>{children}</PickLock.Provider>
 

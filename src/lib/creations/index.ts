@@ -81,7 +81,7 @@ export {
   takeIncoming,
 } from "./incoming";
 export { INCOMING_LOST, useIncomingPhotos } from "./use-incoming-photos";
-export { keepGateTask } from "./gate-task";
+export { keepGateTask } from "./gate-keep";
 export {
   backToTask,
   gateReturnOf,

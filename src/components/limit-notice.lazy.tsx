@@ -1,6 +1,7 @@
 /**
  * "Usage Limit Reached" on a tool page with no conversions left (SPEC 4.4's texts): when the count
- * renews and the way to more. The page itself, its last result and My Creations stay.
+ * renews and the way to more. The page itself, its last result and My Creations stay. Fetched by the
+ * tool frame (tool-page.tsx) when no conversions are left: a page with some left never needs it.
  */
 import { Link, useLocation } from "react-router-dom";
 import { CalendarClock } from "lucide-react";

@@ -3,6 +3,7 @@
  * the incoming store (IndexedDB, so a reload or the payment page loses nothing) and its words and
  * options travel in the navigation state, Pricing's and then the payment's. After paying, or with
  * Pricing's "Go back", the person is back on the tool with them (useIncomingPhotos hands them over).
+ * Fetched when a gate stops a task (gate-return.ts keepGateTask).
  */
 import { putIncoming } from "./incoming";
 import type { GateReturn, GateTask } from "./gate-return";
