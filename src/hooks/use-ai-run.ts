@@ -7,12 +7,18 @@ import { afterFailedServerRun, countedByServer, planCheckFailure } from "@/lib/a
 import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import { MESSAGES } from "@/lib/gemini/errors";
-import { keepCreation, loadSave, type CreationRecord, type NewCreation } from "@/lib/creations";
+import {
+  keepCreation,
+  loadSave,
+  type CreationRecord,
+  type GateTask,
+  type NewCreation,
+} from "@/lib/creations";
 import { isOnline } from "@/lib/connection";
 import { CONNECTION_LOST_MESSAGE, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
 import { RUN_TOAST_ID } from "@/lib/run-toast";
 import { recordConversion } from "@/lib/usage";
-import { useAllowance, type Denied } from "./use-allowance";
+import { useAllowance, type Denied, type KeepTask } from "./use-allowance";
 
 /** A failure as the user sees it: the tool's message (SPEC 8) and one plain sentence of what to do. */
 export type AiFailure = {
@@ -66,6 +72,11 @@ export type AiRunOptions<I, R> = {
   /** A feature gate the run needs. */
   feature?: (input: I) => FeatureId | undefined;
   /**
+   * What of the run's input to keep when a gate sends the person to Pricing (its photo, words and
+   * options): paying brings them back to the tool with it, handed to the tool's `incoming`.
+   */
+  gateTask?: (input: I) => GateTask | null;
+  /**
    * "result" (default): one conversion counted when `execute` resolves with a result. "manual": the
    * tool counts each result itself with `ctx.count()` as it comes back.
    */
@@ -93,6 +104,12 @@ type Action<I, R> =
   | { type: "stopped" }
   | { type: "restore"; input: I | null; result: R }
   | { type: "reset" };
+
+/** The run's task to keep through Pricing, read only when a gate sends the person there. */
+function keepTask<I, R>(opts: AiRunOptions<I, R>, input: I): KeepTask | undefined {
+  const { gateTask } = opts;
+  return gateTask ? () => gateTask(input) : undefined;
+}
 
 function initialState<I, R>(): AiRunState<I, R> {
   return { status: "idle", input: null, result: null, error: null, retryWait: null };
@@ -199,7 +216,7 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
             dispatch({ type: "failure", error: planCheckFailure() });
           } else {
             dispatch({ type: "stopped" });
-            if (!opts.onDenied?.(allowance, input)) deny(allowance);
+            if (!opts.onDenied?.(allowance, input)) deny(allowance, keepTask(opts, input));
           }
           return undefined;
         }
@@ -249,7 +266,7 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
             // The server had no conversion left (another tab or device used it): as the check's refusal.
             dispatch({ type: "stopped" });
             toast.dismiss(RUN_TOAST_ID);
-            limitReached();
+            limitReached(keepTask(opts, input));
           } else {
             // A failure is said once, in one place: the page's banner (message and one advice,
             // announced as an alert). The run's toast goes rather than say it a second time.

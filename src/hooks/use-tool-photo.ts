@@ -53,7 +53,8 @@ export function useToolPhoto() {
         if (options.checkAllowance) {
           const allowance = await check();
           if (!allowance.ok) {
-            deny(allowance);
+            // A gate on the way to Pricing keeps the photo: paying brings it back to this tool.
+            deny(allowance, () => ({ files: [file] }));
             if (allowance.reason === "error") setError(planCheckFailure());
             return null;
           }

@@ -3,9 +3,9 @@
  * put forward, the signed-in user's current one marked, and the way to choose another.
  */
 import { useEffect, useId, useRef } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
-import { Check, LifeBuoy, Loader2, Minus } from "lucide-react";
+import { ArrowLeft, Check, LifeBuoy, Loader2, Minus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,6 +14,7 @@ import { paths } from "@/config/paths";
 import { DEFAULT_TIER, getTier, tierAtLeast, TIERS, type Tier, type TierId } from "@/config/tiers";
 import { authPathFor } from "@/lib/auth-redirect";
 import { useAuth, useUser } from "@/lib/auth";
+import { backToTask, gateReturnOf, type GateReturn } from "@/lib/creations";
 import { useSubscriptionTier } from "@/lib/subscription";
 import { cn } from "@/lib/utils";
 import { useSwitchToFreemium } from "./api";
@@ -115,12 +116,39 @@ function PlanCard({ tier, current, busy, onChoose }: PlanCardProps) {
   );
 }
 
+/** Sent here by a gate: what waits on the tool, and the way back to it without paying. */
+function KeptTaskNote({ returnTo }: { returnTo: GateReturn }) {
+  const back = backToTask(returnTo);
+  const kept = returnTo.incoming
+    ? returnTo.words
+      ? "Your photo and your words are kept"
+      : "Your photo is kept"
+    : "Nothing is lost";
+  return (
+    <aside className="mx-auto flex w-full max-w-2xl flex-col gap-3 rounded-lg border border-primary/40 bg-card p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <p>
+        <span className="font-medium">{kept}.</span>{" "}
+        <span className="text-muted-foreground">After paying you go straight back to where you were.</span>
+      </p>
+      <Button asChild variant="outline" size="sm" className="shrink-0 self-start sm:self-auto">
+        <Link to={back.path} state={back.state}>
+          <ArrowLeft aria-hidden="true" />
+          Go back
+        </Link>
+      </Button>
+    </aside>
+  );
+}
+
 /** The four plans (SPEC 2.7, 4.5): choose one to start free or go to the simulated payment. */
 export function PricingPage() {
   const auth = useAuth();
   const user = useUser();
   const tier = useSubscriptionTier();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Sent here by a gate: paying brings the person back to that tool with what they had started.
+  const returnTo = gateReturnOf(location.state);
   const toFreemium = useSwitchToFreemium();
   // A second click before React re-renders the disabled button must not send twice.
   const switching = useRef(false);
@@ -143,7 +171,7 @@ export function PricingPage() {
       void switchToFreemium();
       return;
     }
-    navigate(paths.payment, { state: paymentStateFor(chosen) });
+    navigate(paths.payment, { state: paymentStateFor(chosen, returnTo) });
   }
 
   /** Choosing Freemium goes to / (SPEC 4.5), after the server has moved a paying user back to it. */
@@ -171,6 +199,8 @@ export function PricingPage() {
           again on the 1st.
         </p>
       </header>
+
+      {returnTo && <KeptTaskNote returnTo={returnTo} />}
 
       {/* Columns follow the room the page really has (the sidebar takes some of the window). While the
           plan loads, the cards hold their place unseen under the spinner, so nothing below them jumps

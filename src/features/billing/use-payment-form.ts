@@ -4,11 +4,12 @@
  * its answer means (success, already on the plan, the server's own field errors, or a failure).
  */
 import { useId, useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import type { Tier } from "@/config/tiers";
 import { useUser } from "@/lib/auth";
+import { backToTask, gateReturnOf } from "@/lib/creations";
 import { CheckoutError, type useCompletePayment } from "./api";
 import {
   checkPayment,
@@ -31,6 +32,7 @@ export type PaymentMutation = ReturnType<typeof useCompletePayment>;
 export function usePaymentForm(plan: Tier, payment: PaymentMutation) {
   const user = useUser();
   const navigate = useNavigate();
+  const returnTo = gateReturnOf(useLocation().state);
   const [fields, setFields] = useState<PaymentFields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<PaymentField, string>>>({});
   // A second click before React re-renders the disabled button must not pay twice.
@@ -74,7 +76,9 @@ export function usePaymentForm(plan: Tier, payment: PaymentMutation) {
     try {
       await payment.mutateAsync({ userId: user.id, tier: plan.id, card: fields });
       toast.success(SUCCESS);
-      navigate(paths.home, { replace: true });
+      // From a gate: back to that tool, with the photo and words kept there; from Pricing itself: home.
+      const back = returnTo ? backToTask(returnTo) : { path: paths.home, state: null };
+      navigate(back.path, { replace: true, state: back.state });
     } catch (error) {
       console.error("Payment failed", error);
       const refusal = error instanceof CheckoutError ? error : null;
