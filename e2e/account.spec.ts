@@ -94,7 +94,9 @@ test("the saved theme is on <html> before the app's script runs", async ({ page 
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
 });
 
-test("My Profile shows the email, this month as member since, and the plan", async ({ page }) => {
+test("My Profile shows the email, this month as member since, the plan and no placeholder name", async ({
+  page,
+}) => {
   const email = uniqueEmail("profile");
   await signUp(page, email);
   const profile = await openFromMenu(page, "My Profile", "My Profile");
@@ -102,6 +104,9 @@ test("My Profile shows the email, this month as member since, and the plan", asy
   const month = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" }).format(new Date());
   await expect(profile.getByText(`Member since ${month}`)).toBeVisible();
   await expect(profile.getByText("Freemium", { exact: true })).toBeVisible();
+  // No name chosen yet: no placeholder "User", an offer to add one.
+  await expect(profile.getByText("User", { exact: true })).toHaveCount(0);
+  await expect(profile.getByRole("button", { name: "Add your name" })).toBeVisible();
   await profile.getByRole("button", { name: "Upgrade Plan" }).click();
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(profile).toBeHidden();

@@ -193,7 +193,9 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
   await expect(page.getByRole("tab", { name: "Draw Your Own" })).toHaveAttribute("aria-selected", "true");
   await expectColour(again, 400, 250, (c) => !isWhite(c));
 
-  // A phone: draw with a finger; the page neither scrolls nor zooms; Clear asks first.
+  // A phone: the picture fills the width of the page, edge to edge (no bands beside it); draw with a
+  // finger; the page neither scrolls nor zooms; no keyboard cursor is left; strokes at the picture's
+  // edges are kept; Transform is in view under the picture; Clear asks first.
   const phone = await browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
@@ -206,7 +208,15 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
   await logIn(mobile, email, PASSWORD);
   await expect(mobile).toHaveURL(/\/$/);
   const touchCanvas = await openDrawing(mobile);
-  await expect(touchCanvas.locator("..")).toHaveCSS("height", "350px");
+  const box = (await touchCanvas.boundingBox())!;
+  const content = (await mobile.getByRole("tablist", { name: "Start from" }).boundingBox())!;
+  expect(box.width).toBeGreaterThan(content.width - 4);
+  const corner = (await mapper(touchCanvas))(0, 0);
+  const far = (await mapper(touchCanvas))(800, 500);
+  expect(Math.abs(corner.x - box.x)).toBeLessThan(1);
+  expect(Math.abs(corner.y - box.y)).toBeLessThan(1);
+  expect(Math.abs(far.x - (box.x + box.width))).toBeLessThan(1);
+  expect(Math.abs(far.y - (box.y + box.height))).toBeLessThan(1);
   const scrollBefore = await mobile.evaluate(() => window.scrollY);
   const cdp = await phone.newCDPSession(mobile);
   const tmap = await mapper(touchCanvas);
@@ -217,6 +227,41 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await expectColour(touchCanvas, 400, 250, isDark);
   expect(await mobile.evaluate(() => window.scrollY)).toBe(scrollBefore);
+  // Nothing is painted over the picture: the keyboard's cursor is for the keyboard only.
+  const overlay = touchCanvas.locator("xpath=following-sibling::canvas");
+  const painted = () =>
+    overlay.evaluate((el) => {
+      const c = el as HTMLCanvasElement;
+      const data = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+      return data.some((v, i) => i % 4 === 3 && v > 0);
+    });
+  expect(await painted()).toBe(false);
+  await expect(mobile.getByRole("button", { name: "Transform" })).toBeInViewport();
+  // A stroke from inside the picture out to its top edge, along it and down its right edge is kept whole.
+  const along: [number, number][] = [
+    [100, 60],
+    [100, 30],
+    ...Array.from({ length: 15 }, (_, i) => [100 + i * 50, 1] as [number, number]),
+    [799, 1],
+    ...Array.from({ length: 5 }, (_, i) => [799, 50 + i * 50] as [number, number]),
+  ];
+  const edge = along.map(([x, y]) => tmap(x, y));
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [edge[0]!] });
+  for (const p of edge.slice(1))
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [p] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await expect
+    .poll(async () =>
+      (
+        await savedDrawing(mobile, [
+          [400, 1],
+          [798, 250],
+          [400, 250],
+        ])
+      )?.colours.every(isDark),
+    )
+    .toBe(true);
+  expect(await painted()).toBe(false);
   await expect(mobile.getByRole("button", { name: "Undo" })).toBeEnabled();
   await mobile.getByRole("button", { name: "Clear" }).click();
   const dialog = mobile.getByRole("dialog", { name: "Clear the drawing?" });

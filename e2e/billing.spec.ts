@@ -31,7 +31,7 @@ test("a new user subscribes to $10/month; the plan follows them to a reload and 
 
   await page.goto("/pricing");
   await expectCurrentPlan(page, "Freemium");
-  await expect(plan(page, "Freemium").getByRole("button", { name: "Get Started" })).toBeDisabled();
+  await expect(plan(page, "Freemium").getByRole("button", { name: "Your plan" })).toBeDisabled();
 
   await plan(page, "Standard").getByRole("button", { name: "Subscribe" }).click();
   await expect(page).toHaveURL(/\/payment$/);
@@ -57,7 +57,7 @@ test("a new user subscribes to $10/month; the plan follows them to a reload and 
 
   await page.goto("/pricing");
   await expectCurrentPlan(page, "Standard");
-  await expect(plan(page, "Standard").getByRole("button", { name: "Subscribe" })).toBeDisabled();
+  await expect(plan(page, "Standard").getByRole("button", { name: "Your plan" })).toBeDisabled();
   await expect(plan(page, "Freemium").getByRole("button", { name: "Get Started" })).toBeEnabled();
 
   await page.reload();
@@ -97,6 +97,17 @@ test("wrong card details are explained next to each field and nothing is charged
   await page.getByRole("button", { name: "Pay $5" }).click();
   await expect(page.getByText("Please fill out all fields")).toBeVisible();
   await expect(page.getByLabel("Card number")).toBeFocused();
+  // Each field says what it needs, at the field.
+  for (const [label, message] of [
+    ["Card number", "Enter the card number."],
+    ["Expiry (MM/YY)", "Enter the expiry date as MM/YY."],
+    ["CVC", "Enter the 3-digit CVC from the back of the card."],
+    ["Name on card", "Enter the name as it appears on the card."],
+  ] as const) {
+    await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel(label)).toHaveAccessibleDescription(message);
+    await expect(page.getByText(message)).toBeInViewport();
+  }
 
   await page.getByLabel("Card number").fill("4242 4242 4242 4241");
   await page.getByLabel("Expiry (MM/YY)").fill("01/20");
@@ -128,3 +139,49 @@ test("/payment without a chosen plan goes to /pricing", async ({ page }) => {
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.getByRole("heading", { name: "Pricing", level: 1 })).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("every plan's price is on the first screen, the current plan is marked and the recommended one put forward; an empty payment form marks every field", async ({
+      page,
+    }) => {
+      await signUp(page, uniqueEmail("glance"), undefined, "/pricing");
+      await expect(page.getByRole("heading", { name: "Pricing", level: 1 })).toBeVisible();
+      await expectCurrentPlan(page, "Freemium");
+      await expect(plan(page, "Standard").getByText("Recommended")).toBeVisible();
+      await expect(plan(page, "Freemium").getByRole("button", { name: "Your plan" })).toBeDisabled();
+      // The prices where the visitor sees them first: the summary on a phone, the cards side by side on a desktop.
+      const glance = page.getByRole("navigation", { name: "Plans at a glance" });
+      const firstScreen = viewport.width < 800 ? glance : page.getByRole("list", { name: "Plans" });
+      if (viewport.width < 800) await expect(glance).toBeVisible();
+      else await expect(glance).toBeHidden();
+      for (const price of viewport.width < 800
+        ? ["Free", "$5/mo", "$10/mo", "$30/mo"]
+        : ["Free", "$5", "$10", "$30"]) {
+        await expect(firstScreen.getByText(price, { exact: true })).toBeInViewport({ ratio: 1 });
+      }
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      if (viewport.width < 800) {
+        // An entry of the summary brings its card.
+        await glance.getByRole("button", { name: /^Premium/ }).click();
+        await expect(plan(page, "Premium").getByRole("heading", { name: "Premium" })).toBeInViewport();
+        await expect(plan(page, "Premium").getByRole("heading", { name: "Premium" })).toBeFocused();
+      }
+
+      await plan(page, "Standard").getByRole("button", { name: "Subscribe" }).click();
+      await expect(page.getByRole("heading", { name: "Complete Payment", level: 1 })).toBeVisible();
+      await page.getByRole("button", { name: "Pay $10" }).click();
+      await expect(page.getByText("Please fill out all fields")).toBeVisible();
+      for (const label of ["Card number", "Expiry (MM/YY)", "CVC", "Name on card"]) {
+        await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+      }
+      await expect(page.getByLabel("Card number")).toBeFocused();
+      await expect(page.getByText("Enter the card number.")).toBeInViewport();
+    });
+  });
+}

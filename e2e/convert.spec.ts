@@ -47,7 +47,9 @@ test("every style route converts the portrait with the local engine and download
   await expect(await counter(page)).toHaveText(`Remaining conversions: ${130 - VARIANTS.length} / 130`);
 });
 
-test("Freemium: the counter goes 3, 2, 1, 0 and the fourth attempt is sent to /pricing", async ({ page }) => {
+test("Freemium: the counter goes 3, 2, 1, 0, then the page says so before anything is picked", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, uniqueEmail("meter"));
   await expect(await counter(page)).toHaveText("Remaining conversions: 3 / 3");
@@ -57,13 +59,14 @@ test("Freemium: the counter goes 3, 2, 1, 0 and the fourth attempt is sent to /p
     await expect(await counter(page)).toHaveText(`Remaining conversions: ${left} / 3`);
     await page.getByRole("button", { name: "Try Another Image" }).click();
   }
-  await upload(page);
-  await expect(page).toHaveURL(/\/pricing$/);
-  await expect(page.getByText("You've used all your free conversions for this month")).toBeVisible();
-  // The tool routes are now behind "Usage Limit Reached".
+  // Issue 27: no fourth photo is picked only to be sent away; the page says why, and when it renews.
+  await expect(page.getByTestId("limit-notice")).toContainText("They renew on");
+  await expect(page.getByRole("button", { name: /Select Image/ })).toBeDisabled();
+  // The tool routes say "Usage Limit Reached" too, and keep their page.
   await page.goto("/hulk");
   await expect(page.getByRole("heading", { name: "Usage Limit Reached" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/pricing");
+  await expect(page.getByRole("heading", { level: 1, name: "Hulk.AI" })).toBeVisible();
 });
 
 test("a cancelled conversion counts nothing and keeps the photo", async ({ page }) => {

@@ -35,11 +35,14 @@ test("Modify Scene: text at a clicked place, a widget, a picture; keep editing, 
   await page.getByRole("link", { name: "Modify Scene" }).first().click();
   await expect(page).toHaveURL(/\/create-nft$/);
   await expect(page.getByRole("heading", { level: 1, name: "Modify Scene" })).toBeVisible();
-  await expect(page.getByText("Please upload a base image first")).toBeVisible();
+  // Nothing tried yet, so nothing is flagged (issue 27 §4): the upload area says what to do.
+  await expect(page.getByText("Drop your image here")).toBeVisible();
+  await expect(page.getByText("Please upload a base image first")).toHaveCount(0);
   await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 20 / 20");
   await page.getByTestId("file-input").setInputFiles(CAT);
   await expect(page.getByText("Drop your image here")).toBeHidden();
   await expect(page.getByRole("button", { name: "Add to Scene" })).toBeDisabled();
+  await expect(page.getByText("Please provide a description of what you want to add")).toHaveCount(0);
 
   // 1. Text where the picture is clicked: near its top left corner.
   await describeAs(page, "Text", "The text to add", "Hello from the e2e test");

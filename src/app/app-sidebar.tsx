@@ -41,14 +41,15 @@ export function AppSidebar() {
     closeDrawer();
     const target = `${paths.home}?custom=true`;
     // The same check as the tool itself makes (lib/allowance, gates in config/tiers), asked before
-    // the dialog opens so nobody writes a prompt they cannot send.
+    // the dialog opens: signed out goes to the login, and a plan that cannot be read says so.
     const check = await allowance.check({ feature: "custom" });
-    if (check.ok) navigate(target);
+    // Off for the plan or the month's limit: the dialog itself says why and offers the upgrade.
+    if (check.ok || check.reason === "feature" || check.reason === "limit") navigate(target);
     else if (check.reason === "signed-out") navigate(authPathFor(target));
     else if (check.reason === "error") {
       console.error("Could not check the plan", check.error);
       toast.error("We couldn't check your plan. Check your connection and try again.");
-    } else allowance.deny(check);
+    }
   }
 
   return (

@@ -1,6 +1,6 @@
 /**
- * The gate in front of every tool: signed in, on a plan that allows the tool, with conversions left;
- * otherwise what is missing and the way to it. Offline, a plan that cannot be read lets the visitor in.
+ * The gate in front of every tool: signed in, on a plan that allows the tool; otherwise what is missing
+ * and the way to it. With no conversions left the tool opens and says so itself (its limit notice). Offline, a plan that cannot be read lets the visitor in.
  */
 import { useState, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
@@ -43,7 +43,9 @@ function useGateState(requiredTier: TierId): GateState {
   if (remaining.status === "loading") return { kind: "loading" };
   if (remaining.status === "error") return { kind: "error", retry: () => void tier.refetch() };
   if (!tier.data || !tierAtLeast(tier.data, requiredTier)) return { kind: "limit-reached" };
-  return remaining.current > 0 ? { kind: "allowed" } : { kind: "limit-reached" };
+  // No conversions left still lets the visitor in: the tool page keeps its last result and says when
+  // the count renews, its photo pickers off (components/limit-notice.tsx, tool-page.tsx).
+  return { kind: "allowed" };
 }
 
 const checking = (
@@ -55,7 +57,7 @@ const checking = (
 /** What is missing and the way to it: a chunk of its own, as a visitor let in never needs it. */
 const Blocked = lazyPart(() => import("./tier-gate.lazy").then((m) => m.TierGateBlocked));
 
-/** Feature routes: signed in and with conversions left this month (SPEC 4.4). */
+/** Feature routes: signed in, on a plan with the route (SPEC 4.4); the monthly limit is the page's to show. */
 export function TierGate({ children, requiredTier = "Freemium", fallback }: TierGateProps) {
   const state = useGateState(requiredTier);
   const location = useLocation();

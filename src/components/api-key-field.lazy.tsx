@@ -7,12 +7,19 @@ import { Label } from "@/components/ui/label";
 import { isApiKeyRemembered, setApiKey, useApiKey } from "@/lib/api-key";
 import { geminiBaseUrl, typedKeyGoesToGoogle } from "@/lib/gemini";
 
+/** The one sentence the field shows: what happens without a key. */
+export function apiKeySummary(): string {
+  return import.meta.env.VITE_AI_MODE === "hosted"
+    ? "Optional: without a key, the app's own AI service makes your pictures."
+    : "Optional: without a key, the app's shared key is used, which can run out.";
+}
+
 /**
- * Where a typed key goes and how its conversions are counted: straight from this browser to Google
- * (or to the AI service VITE_GEMINI_BASE_URL names); in hosted mode they still count towards the plan,
- * counted in this browser (the server never sees them).
+ * Behind "More": where a typed key goes and how its conversions are counted: straight from this
+ * browser to Google (or to the AI service VITE_GEMINI_BASE_URL names); in hosted mode they still count
+ * towards the plan, counted in this browser (the server never sees them).
  */
-export function apiKeyHint(): string {
+export function apiKeyDetails(): string {
   let where = "Google";
   if (!typedKeyGoesToGoogle()) {
     let host = "";
@@ -24,12 +31,12 @@ export function apiKeyHint(): string {
     where = `the configured AI service${host}`;
   }
   if (import.meta.env.VITE_AI_MODE === "hosted") {
-    return `Without a key, the app's own AI service is used. A key you enter is sent from this browser straight to ${where}, in a request header; conversions made with it still count towards your plan, and are counted in this browser.`;
+    return `A key you enter is sent from this browser straight to ${where}, in a request header; conversions made with it still count towards your plan, and are counted in this browser.`;
   }
-  return `Without a key, a default key with limited quota is used. Your key is sent only to ${where}, in a request header.`;
+  return `The shared key has a limited quota. Your key is sent only to ${where}, in a request header.`;
 }
 
-/** The words under "Remember": how long a typed key is kept, and for whom. */
+/** Behind "More", and the checkbox's description: how long a typed key is kept, and for whom. */
 export const API_KEY_KEPT_HINT =
   "Only for this account. Ticked, it is kept on this device until you log out; unticked, it is forgotten when this tab closes or you log out.";
 
@@ -69,7 +76,7 @@ export function ApiKeyFieldBody({ userId, disabled }: { userId: string | null; d
         </Button>
       </div>
       <p id={hintId} className="text-muted-foreground">
-        {apiKeyHint()}
+        {apiKeySummary()}
       </p>
       <label className="flex items-center gap-2">
         <input
@@ -85,9 +92,15 @@ export function ApiKeyFieldBody({ userId, disabled }: { userId: string | null; d
         />
         Remember on this device until I log out
       </label>
-      <p id={keptId} className="text-muted-foreground">
-        {API_KEY_KEPT_HINT}
-      </p>
+      <details className="text-muted-foreground">
+        <summary className="w-fit cursor-pointer rounded-sm font-medium text-foreground underline-offset-2 hover:underline">
+          More
+        </summary>
+        <div className="mt-1 grid gap-1">
+          <p>{apiKeyDetails()}</p>
+          <p id={keptId}>{API_KEY_KEPT_HINT}</p>
+        </div>
+      </details>
     </div>
   );
 }

@@ -1,27 +1,29 @@
 /** The red error banner of the tool pages. */
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { AlertCircle } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 
 /**
- * The red error banner of the tool pages: what went wrong and what to do. A tool's failure is said to
- * screen readers once, by its error toast (sonner's outlet is a live region), so the banner is not an
- * alert of its own: it stays on the page to be read and to offer "Try again". `live`: a banner with no
- * toast saying the same (a page that failed to load) is announced as an alert when it appears.
+ * The red error banner of the tool pages: what went wrong and what to do. It is the one place a failure
+ * is said (issue 27 §4: no toast repeats it), so it is an alert, announced when it appears, and it is
+ * brought into view (clear of the sticky top bar) on a page scrolled past it. It stays on the page to be
+ * read and to offer "Try again".
  */
 export function ErrorBanner({
   message,
   advice,
   action,
-  live = false,
 }: {
   message: string;
   advice?: string;
   action?: ReactNode;
-  live?: boolean;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: "nearest" });
+  }, [message]);
   return (
-    <Alert variant="destructive" data-testid="error-banner" role={live ? "alert" : undefined}>
+    <Alert ref={ref} variant="destructive" data-testid="error-banner" role="alert" className="scroll-mt-20">
       <AlertCircle aria-hidden="true" />
       {/* The whole message, wrapped: on a phone a one-line clamp cut off the cause. */}
       <AlertTitle className="line-clamp-none break-words">Error: {message}</AlertTitle>

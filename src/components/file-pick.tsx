@@ -8,6 +8,7 @@ import { Camera } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useImageFileDrop, type FileDrop } from "@/hooks/use-file-drop";
 import { cn } from "@/lib/utils";
+import { usePickDisabled } from "@/components/pick-lock";
 
 /** What the file pickers offer: every image type, HEIC included (browsers often omit it from image/*). */
 export const IMAGE_ACCEPT = "image/*,.heic,.heif";
@@ -115,7 +116,14 @@ type DropPickButtonProps = {
 };
 
 /** A dashed button that opens the picker and takes one dropped image, lit while a file is dragged over it. */
-export function DropPickButton({ onClick, onFile, disabled, className, children }: DropPickButtonProps) {
+export function DropPickButton({
+  onClick,
+  onFile,
+  disabled: ownDisabled,
+  className,
+  children,
+}: DropPickButtonProps) {
+  const disabled = usePickDisabled(ownDisabled);
   const { dragging, dropProps } = useImageFileDrop(onFile, { disabled });
   return (
     <button

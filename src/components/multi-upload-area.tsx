@@ -4,6 +4,7 @@ import { Images } from "lucide-react";
 import { DropZone, PickButtons } from "@/components/file-pick";
 import { useFileDrop } from "@/hooks/use-file-drop";
 import { cn } from "@/lib/utils";
+import { usePickDisabled } from "@/components/pick-lock";
 
 /** Whether a dropped or pasted file looks like an image (HEIC often arrives without a type). */
 function looksLikeImage(file: File): boolean {
@@ -43,7 +44,7 @@ type MultiUploadAreaProps = {
  */
 export function MultiUploadArea({
   onFiles,
-  disabled,
+  disabled: ownDisabled,
   heading = "Drop your images here",
   description,
   buttonLabel = "Select Images",
@@ -51,6 +52,7 @@ export function MultiUploadArea({
   className,
 }: MultiUploadAreaProps) {
   const headingId = useId();
+  const disabled = usePickDisabled(ownDisabled);
   const drop = useFileDrop({
     disabled,
     acceptPaste,

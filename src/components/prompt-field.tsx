@@ -22,6 +22,8 @@ type PromptFieldProps = {
   id?: string;
   /** A validation message shown under the field, which is then marked invalid and described by it. */
   error?: string | null;
+  /** The field lost focus (a form that checks a field once the person has left it). */
+  onBlur?: () => void;
 };
 
 /**
@@ -40,6 +42,7 @@ export function PromptField({
   voice = true,
   id,
   error,
+  onBlur,
 }: PromptFieldProps) {
   const fallbackId = useId();
   const fieldId = id ?? fallbackId;
@@ -66,6 +69,7 @@ export function PromptField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${errorId} ${countId}` : countId}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
       />
       <div className="flex items-center justify-between gap-2">
         {voice ? (

@@ -3,12 +3,19 @@ import type { ReactNode } from "react";
 import { RefreshCw } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
 import { ErrorBanner } from "@/components/error-banner";
+import { lazyPart } from "@/components/on-demand";
+import { PickLock } from "@/components/pick-lock";
 import { LocalEngineNotice } from "@/components/local-engine-notice";
 import { OfflineNotice } from "@/components/offline-notice";
 import { ProcessingOverlay } from "@/components/processing-overlay";
 import { RemainingCounter } from "@/components/remaining-counter";
 import { Button } from "@/components/ui/button";
+import { useRemainingConversions } from "@/hooks/use-remaining";
 import type { RetryWait } from "@/lib/gemini";
+import { useSubscriptionTier } from "@/lib/subscription";
+
+/** "Usage Limit Reached" and when the count renews: a chunk of its own, for a page with none left. */
+const LimitNotice = lazyPart(() => import("./limit-notice.lazy").then((m) => m.LimitNotice));
 
 /** What a tool's hook says about its AI run, as the page shows it. */
 export type ToolRun = {
@@ -44,7 +51,7 @@ export type ToolPageProps = {
 /**
  * The frame every AI tool page shares (docs/architecture.md "AI tools"): heading with the remaining counter, the
  * local-engine notice, the offline notice (the tool needs a connection; its run says so and counts nothing),
- * the error banner, the tool itself, the API key field and the processing overlay.
+ * the error banner, at no conversions left the limit notice (and the photo pickers off), the tool itself, the API key field and the processing overlay.
  */
 export function ToolPage({
   tool,
@@ -58,6 +65,11 @@ export function ToolPage({
   footer,
   children,
 }: ToolPageProps) {
+  const remaining = useRemainingConversions();
+  const tier = useSubscriptionTier().data;
+  // No conversions left: the page stays (its last result, its words), says when the count renews, and
+  // its photo pickers are off until then or an upgrade.
+  const atLimit = remaining.status === "ready" && remaining.current === 0 && tier !== undefined;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-3">
@@ -96,7 +108,9 @@ export function ToolPage({
         />
       )}
 
-      {children}
+      {atLimit && <LimitNotice fallback={null} onFailed={() => undefined} tier={tier} />}
+
+      <PickLock.Provider value={atLimit}>{children}</PickLock.Provider>
 
       {apiKey && <ApiKeyField disabled={busy} />}
 

@@ -5,6 +5,7 @@ import { DropZone, PickButtons } from "@/components/file-pick";
 import { useImageFileDrop } from "@/hooks/use-file-drop";
 import { pickImageFile } from "@/lib/image";
 import { cn } from "@/lib/utils";
+import { usePickDisabled } from "@/components/pick-lock";
 
 export type UploadTheme = { gradient: string; border: string; accent: string; button: string };
 
@@ -25,7 +26,7 @@ type UploadAreaProps = {
  */
 export function UploadArea({
   onFile,
-  disabled,
+  disabled: ownDisabled,
   description,
   teaser,
   emoji,
@@ -33,6 +34,7 @@ export function UploadArea({
   acceptPaste = true,
 }: UploadAreaProps) {
   const headingId = useId();
+  const disabled = usePickDisabled(ownDisabled);
   const drop = useImageFileDrop(onFile, { disabled, acceptPaste });
 
   function onPicked(files: File[]) {

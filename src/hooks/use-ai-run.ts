@@ -7,11 +7,18 @@ import { afterFailedServerRun, countedByServer, planCheckFailure } from "@/lib/a
 import { useApiKey } from "@/lib/api-key";
 import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
 import { MESSAGES } from "@/lib/gemini/errors";
-import { keepCreation, loadSave, type CreationRecord, type NewCreation } from "@/lib/creations";
+import {
+  keepCreation,
+  loadSave,
+  type CreationRecord,
+  type GateTask,
+  type NewCreation,
+} from "@/lib/creations";
 import { isOnline } from "@/lib/connection";
 import { CONNECTION_LOST_MESSAGE, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
+import { RUN_TOAST_ID } from "@/lib/run-toast";
 import { recordConversion } from "@/lib/usage";
-import { useAllowance, type Denied } from "./use-allowance";
+import { useAllowance, type Denied, type KeepTask } from "./use-allowance";
 
 /** A failure as the user sees it: the tool's message (SPEC 8) and one plain sentence of what to do. */
 export type AiFailure = {
@@ -45,12 +52,13 @@ export type AiRunContext<R> = {
   partial: (result: R) => void;
 };
 
-/** A tool's own words for the flow's toasts (SPEC 8). */
+/** A tool's own words for the flow's toast and banner (SPEC 8). */
 export type AiRunCopy = {
-  /** The loading toast while the run goes on; none when omitted. */
+  /** The run's toast while it goes on; none when omitted. */
   processing?: string;
+  /** The same toast once a result came. */
   success: string;
-  /** The failure toast and banner message, from the cause. */
+  /** The banner's message for a failure, from the cause. */
   failure: (reason: string) => string;
   cancelled?: string;
 };
@@ -63,6 +71,11 @@ export type AiRunOptions<I, R> = {
   cost?: (input: I) => number;
   /** A feature gate the run needs. */
   feature?: (input: I) => FeatureId | undefined;
+  /**
+   * What of the run's input to keep when a gate sends the person to Pricing (its photo, words and
+   * options): paying brings them back to the tool with it, handed to the tool's `incoming`.
+   */
+  gateTask?: (input: I) => GateTask | null;
   /**
    * "result" (default): one conversion counted when `execute` resolves with a result. "manual": the
    * tool counts each result itself with `ctx.count()` as it comes back.
@@ -91,6 +104,12 @@ type Action<I, R> =
   | { type: "stopped" }
   | { type: "restore"; input: I | null; result: R }
   | { type: "reset" };
+
+/** The run's task to keep through Pricing, read only when a gate sends the person there. */
+function keepTask<I, R>(opts: AiRunOptions<I, R>, input: I): KeepTask | undefined {
+  const { gateTask } = opts;
+  return gateTask ? () => gateTask(input) : undefined;
+}
 
 function initialState<I, R>(): AiRunState<I, R> {
   return { status: "idle", input: null, result: null, error: null, retryWait: null };
@@ -143,13 +162,14 @@ function offlineFailure({ kind, message, advice }: ReturnType<typeof describeFai
 /**
  * The one flow of every AI tool (docs/architecture.md "AI tools"): the allowance checked at the moment of the
  * action (signed in, plan, conversions left, feature gate); one run in flight, cancelled by `cancel`
- * (Cancel, Escape) and by leaving the page; retry waits in the state; the tool's toasts; a conversion
+ * (Cancel, Escape) and by leaving the page; retry waits in the state; the run's one toast; a conversion
  * counted only for what came back, as it comes back (in hosted mode by the server, lib/allowance.ts);
  * every failure as message plus advice, except the server's "no conversions left", which is answered
  * like the allowance check's own refusal. Offline, a run is refused before anything is checked, reserved
  * or counted, with the offline message; the input stays for "Try again" once the connection is back.
- * Screen readers hear the toasts (sonner's outlet is a live region): the start, the result, a failure
- * with its advice, each once; what has no toast is said through lib/announce.ts.
+ * One toast per run, updated in place from its start to its result (lib/run-toast.ts); a failure has
+ * no toast: the page's error banner says it, once, as an alert. Screen readers hear the toast (sonner's
+ * outlet is a live region) and the banner; what has neither is said through lib/announce.ts.
  */
 export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
   const [state, dispatch] = useReducer(reducer<I, R>, undefined, initialState<I, R>);
@@ -184,19 +204,19 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
           return undefined;
         }
         if (!allowance || !isOnline() || ("offline" in allowance && allowance.offline)) {
+          // Said by the banner, like every failure; a photo's toast still showing goes.
+          toast.dismiss(RUN_TOAST_ID);
           dispatch({ type: "failure", error: offline(OFFLINE_RUN_MESSAGE) });
-          // One toast however often the button is pressed offline.
-          toast.error(OFFLINE_RUN_MESSAGE, { id: "offline", description: OFFLINE_RUN_ADVICE });
           return undefined;
         }
         if (!allowance.ok) {
           if (allowance.reason === "error") {
             deny(allowance);
-            // The one failure without a toast: said once by planCheckFailure (the banner is not an alert).
+            // Said once, by the banner (planCheckFailure's words), as every failure is.
             dispatch({ type: "failure", error: planCheckFailure() });
           } else {
             dispatch({ type: "stopped" });
-            if (!opts.onDenied?.(allowance, input)) deny(allowance);
+            if (!opts.onDenied?.(allowance, input)) deny(allowance, keepTask(opts, input));
           }
           return undefined;
         }
@@ -204,7 +224,9 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
         // The save's code comes while the AI works: the result is written the moment it arrives.
         if (opts.keep && userId) loadSave().catch(() => undefined);
         const copy = opts.copy(input);
-        const toastId = copy.processing ? toast.loading(copy.processing) : undefined;
+        // One toast per run, updated in place (lib/run-toast.ts): it replaces the photo's "uploaded"
+        // toast or the last run's outcome, and becomes this run's outcome.
+        if (copy.processing) toast.loading(copy.processing, { id: RUN_TOAST_ID });
         // Hosted mode counts on the server (its answers move the counter); a typed key, here.
         const onServer = countedByServer(apiKey);
         const count = () => {
@@ -230,7 +252,7 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
               optionsRef.current.onKept?.(record, result),
             );
           dispatch({ type: "success", result });
-          toast.success(copy.success, { id: toastId });
+          toast.success(copy.success, { id: RUN_TOAST_ID });
           return result;
         } catch (error) {
           const failure = describeFailure(error);
@@ -239,22 +261,26 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
           if (onServer) afterFailedServerRun(queryClient, userId, !cancelled && failure.kind === "limit");
           if (cancelled) {
             dispatch({ type: "stopped" });
-            toast.info(copy.cancelled ?? CANCELLED_TOAST, { id: toastId });
+            toast.info(copy.cancelled ?? CANCELLED_TOAST, { id: RUN_TOAST_ID });
           } else if (import.meta.env.VITE_AI_MODE === "hosted" && failure.kind === "limit") {
             // The server had no conversion left (another tab or device used it): as the check's refusal.
             dispatch({ type: "stopped" });
-            if (toastId !== undefined) toast.dismiss(toastId);
-            limitReached();
-          } else if (cutOff) {
-            dispatch({ type: "failure", error: cutOff });
-            toast.error(cutOff.message, { id: toastId, description: cutOff.advice });
+            toast.dismiss(RUN_TOAST_ID);
+            limitReached(keepTask(opts, input));
           } else {
-            const message = copy.failure(failure.message);
+            // A failure is said once, in one place: the page's banner (message and one advice,
+            // announced as an alert). The run's toast goes rather than say it a second time.
+            toast.dismiss(RUN_TOAST_ID);
+            const message = cutOff ? cutOff.message : copy.failure(failure.message);
             dispatch({
               type: "failure",
-              error: { reason: failure.message, message, advice: failure.advice, kind: failure.kind },
+              error: cutOff ?? {
+                reason: failure.message,
+                message,
+                advice: failure.advice,
+                kind: failure.kind,
+              },
             });
-            toast.error(message, { id: toastId, description: failure.advice });
           }
           return undefined;
         }

@@ -1,6 +1,6 @@
 /** The allowance at the moment of an action, and the app's one reaction to a refusal. */
 import { useCallback, useEffect } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { paths } from "@/config/paths";
@@ -14,6 +14,10 @@ import {
 } from "@/config/tiers";
 import { checkAllowance, syncServerUsage, type AllowanceCheck } from "@/lib/allowance";
 import { useUser } from "@/lib/auth";
+import { keepGateTask, type GateReturnState, type GateTask } from "@/lib/creations";
+
+/** What of a stopped task to keep through Pricing (read only when a gate sends the person there). */
+export type KeepTask = () => GateTask | null;
 
 export type Denied = Exclude<AllowanceCheck, { ok: true }>;
 
@@ -21,11 +25,15 @@ export type Denied = Exclude<AllowanceCheck, { ok: true }>;
  * The allowance at the moment of an action, and the app's one reaction to a refusal: the sign-in
  * toast and /auth, the limit toast with "Upgrade for more" and /pricing, the gate's own message
  * (and /pricing where its gate says so). A failed plan check is left to the caller to show.
+ * Sent to /pricing, the task's photo, words and options are kept (`keep`) and paying (or "Go back")
+ * brings the person back to this page with them (lib/creations/gate-task.ts).
  */
 export function useAllowance() {
   const user = useUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
   const userId = user?.id;
 
   // Hosted mode: every answer of the proxy moves the remaining counter at once.
@@ -37,35 +45,58 @@ export function useAllowance() {
     [queryClient, userId],
   );
 
+  /** To /pricing from this page, the task kept: paying brings the person back here with it. */
+  const toPricing = useCallback(
+    (keep?: KeepTask) => {
+      let task: GateTask | null = null;
+      try {
+        task = keep?.() ?? null;
+      } catch (error) {
+        console.warn("Could not read the task to keep", error);
+      }
+      void keepGateTask(here, task)
+        .catch((error: unknown) => {
+          // The photo could not be kept (storage full or blocked): the way back still is.
+          console.warn("Could not keep the task for after the payment", error);
+          return { path: here };
+        })
+        .then((returnTo) => navigate(paths.pricing, { state: { returnTo } satisfies GateReturnState }));
+    },
+    [here, navigate],
+  );
+
   /** The limit toast with "Upgrade for more", and /pricing (also for the server's refusal mid-run). */
-  const limitReached = useCallback(() => {
-    toast.error(LIMIT_REACHED_MESSAGE, {
-      duration: GATE_TOAST_MS,
-      action: { label: "Upgrade for more", onClick: () => navigate(paths.pricing) },
-    });
-    navigate(paths.pricing);
-  }, [navigate]);
+  const limitReached = useCallback(
+    (keep?: KeepTask) => {
+      toast.error(LIMIT_REACHED_MESSAGE, {
+        duration: GATE_TOAST_MS,
+        action: { label: "Upgrade for more", onClick: () => navigate(paths.pricing) },
+      });
+      toPricing(keep);
+    },
+    [navigate, toPricing],
+  );
 
   const deny = useCallback(
-    (denied: Denied) => {
+    (denied: Denied, keep?: KeepTask) => {
       switch (denied.reason) {
         case "signed-out":
           toast.error(LOGIN_REQUIRED_MESSAGE, { duration: GATE_TOAST_MS });
           navigate(paths.auth);
           return;
         case "limit":
-          limitReached();
+          limitReached(keep);
           return;
         case "feature":
           toast.error(gateMessage(denied.feature), { duration: GATE_TOAST_MS });
-          if (FEATURE_GATES[denied.feature].sendsToPricing) navigate(paths.pricing);
+          if (FEATURE_GATES[denied.feature].sendsToPricing) toPricing(keep);
           return;
         case "error":
           console.error("Could not check the plan", denied.error);
           return;
       }
     },
-    [limitReached, navigate],
+    [limitReached, navigate, toPricing],
   );
 
   return { userId, check, deny, limitReached };

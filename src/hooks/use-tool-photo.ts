@@ -1,29 +1,20 @@
 /** The one photo a single-image tool works on: read, checked, shown, released, refused with a message. */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import type { AiFailure } from "@/hooks/use-ai-run";
 import { useAllowance } from "@/hooks/use-allowance";
 import { planCheckFailure } from "@/lib/allowance";
-import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { IMAGE_ADVICE, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
 
-export const IMAGE_ADVICE = "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.";
+export { IMAGE_ADVICE };
+export { PHOTO_UPLOADED, toastPhotoUploaded } from "@/lib/run-toast";
 export const UNREADABLE_FILE = "This file could not be opened as an image.";
-export const PHOTO_UPLOADED = "Image uploaded successfully";
-
-/**
- * Says a photo is in place. One toast at a time: a photo that follows another soon after (a result
- * sent on with "Edit with…", a second pick) replaces the first one's toast instead of stacking a twin.
- */
-export function toastPhotoUploaded(message: string = PHOTO_UPLOADED): void {
-  toast.success(message, { id: "photo-uploaded" });
-}
 
 export type LoadPhotoOptions = {
   /** Check the allowance before the file is read (SPEC 4.1: the upload first checks the limit). */
   checkAllowance?: boolean;
   /** The message when the file is refused for a reason the pipeline does not name. */
   fallback?: string;
-  /** The advice under a refused file. */
+  /** The advice under a refused file the pipeline does not name (it names its own: lib/image/errors.ts). */
   advice?: string;
 };
 
@@ -62,7 +53,8 @@ export function useToolPhoto() {
         if (options.checkAllowance) {
           const allowance = await check();
           if (!allowance.ok) {
-            deny(allowance);
+            // A gate on the way to Pricing keeps the photo: paying brings it back to this tool.
+            deny(allowance, () => ({ files: [file] }));
             if (allowance.reason === "error") setError(planCheckFailure());
             return null;
           }
@@ -71,9 +63,11 @@ export function useToolPhoto() {
         setError(null);
         return await loadImage(file);
       } catch (e) {
-        const message = isImageInputError(e) ? e.message : (options.fallback ?? UNREADABLE_FILE);
-        setError({ reason: message, message, advice: options.advice ?? IMAGE_ADVICE });
-        toast.error(message);
+        // Said once, in the page's banner (no toast): what is wrong with the file, and one advice.
+        const named = isImageInputError(e);
+        const message = named ? e.message : (options.fallback ?? UNREADABLE_FILE);
+        const advice = named ? e.advice : (options.advice ?? IMAGE_ADVICE);
+        setError({ reason: message, message, advice });
         return null;
       } finally {
         loadingRef.current = false;

@@ -13,6 +13,7 @@ import {
   useIncomingPhotos,
   useRestoreLastCreation,
   type CreationRecord,
+  type KeptInputs,
   type NewCreation,
   type RestoredCreation,
 } from "@/lib/creations";
@@ -59,8 +60,11 @@ export type ToolOptions<I, R> = Omit<AiRunOptions<I, ToolResult<R>>, "execute" |
      */
     version?: (record: CreationRecord) => string | undefined;
   };
-  /** A photo handed to the page (shared into the app, or sent on with "Edit with…"): an upload. */
-  incoming?: (files: File[]) => unknown;
+  /**
+   * A photo handed to the page (shared into the app, or sent on with "Edit with…"): an upload. A task
+   * a gate stopped (`gateTask`) comes back here too, after the payment, with its words and options.
+   */
+  incoming?: (files: File[], task?: KeptInputs) => unknown;
   /** What a download of a result saves; default the result's `dataUrl` under the tool's file name. */
   download?: (result: ToolResult<R>) => { file: string | Blob; name: string } | null;
 };
@@ -114,7 +118,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     },
   );
 
-  useIncomingPhotos(options.incoming ? (files) => latest.current.incoming?.(files) : null);
+  useIncomingPhotos(options.incoming ? (files, task) => latest.current.incoming?.(files, task) : null);
 
   const { restore: restoreRun } = ai;
   const restore = useCallback(

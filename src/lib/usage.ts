@@ -118,3 +118,25 @@ export function onServerUsage(listener: (usage: ServerUsage) => void): () => voi
     serverListeners.delete(listener);
   };
 }
+
+/**
+ * When the monthly count starts again: the 1st of the next month, as monthKey counts months (the UTC
+ * month in hosted mode, as the server's `usage` rows; this device's own month otherwise).
+ */
+export function renewalDate(now: Date = new Date(), utc = import.meta.env.VITE_AI_MODE === "hosted"): Date {
+  return utc
+    ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+    : new Date(now.getFullYear(), now.getMonth() + 1, 1);
+}
+
+/** "1 December": the day the count renews, as the renewal notice says it. */
+export function formatRenewal(
+  now: Date = new Date(),
+  utc = import.meta.env.VITE_AI_MODE === "hosted",
+): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    ...(utc ? { timeZone: "UTC" } : {}),
+  }).format(renewalDate(now, utc));
+}

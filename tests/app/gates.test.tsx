@@ -1,10 +1,10 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { http, HttpResponse, delay } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { TierGate } from "@/app/tier-gate";
 import { AppProviders } from "@/app/providers";
-import { monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
+import { formatRenewal, monthKey, renewalDate, USAGE_STORAGE_KEY } from "@/lib/usage";
 import { server } from "../msw/server";
 import { makeSession, makeUser, SUPABASE_URL, storeSession, subscriptionHandler } from "../msw/supabase";
 import { renderApp, testQueryClient } from "../utils";
@@ -84,7 +84,7 @@ describe("tier gate", () => {
     expect(screen.queryByRole("heading", { name: "Tool" })).not.toBeInTheDocument();
   });
 
-  it('blocks a Freemium user who used all 3 conversions with "Usage Limit Reached" and "Upgrade Now"', async () => {
+  it("lets a Freemium user who used all 3 conversions in: the page says so itself (issue 27)", async () => {
     storeSession();
     setUsage(user.id, 3);
     server.use(subscriptionHandler(null));
@@ -93,8 +93,8 @@ describe("tier gate", () => {
         <h1>Tool</h1>
       </TierGate>,
     );
-    expect(await screen.findByRole("heading", { name: "Usage Limit Reached" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/pricing");
+    expect(await screen.findByRole("heading", { name: "Tool" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Upgrade Now" })).not.toBeInTheDocument();
   });
 
   it("lets the same usage through on the $10/month plan (40 a month) and counts only this month", async () => {
@@ -135,16 +135,14 @@ describe("tier gate", () => {
   });
 
   it("takes a fallback in place of the blocked message", async () => {
-    storeSession();
-    setUsage(user.id, 3);
     server.use(subscriptionHandler(null));
     renderGate(
       <TierGate fallback={(state) => <p>Custom blocked: {state.kind}</p>}>
         <h1>Tool</h1>
       </TierGate>,
     );
-    expect(await screen.findByText("Custom blocked: limit-reached")).toBeInTheDocument();
-    expect(screen.queryByRole("heading", { name: "Usage Limit Reached" })).not.toBeInTheDocument();
+    expect(await screen.findByText("Custom blocked: login-required")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Login Required" })).not.toBeInTheDocument();
   });
 
   it("says plainly when the plan cannot be checked, and retries on request", async () => {
@@ -175,11 +173,30 @@ describe("tier gate", () => {
     expect(await screen.findByRole("heading", { name: "Tool" })).toBeInTheDocument();
   });
 
-  it("a tool route behind the gate shows Usage Limit Reached in the real route table", async () => {
+  it("a tool route at 0 left keeps its page: Usage Limit Reached, the renewal date, Upgrade Now, the picker off", async () => {
     storeSession();
     setUsage(user.id, 3);
     server.use(subscriptionHandler(null));
     renderApp("/gta");
-    expect(await screen.findByRole("heading", { name: "Usage Limit Reached" })).toBeInTheDocument();
+    const notice = await screen.findByTestId("limit-notice");
+    expect(within(notice).getByRole("heading", { name: "Usage Limit Reached" })).toBeInTheDocument();
+    expect(notice).toHaveTextContent(
+      `You've used all 3 conversions of your Freemium plan this month. They renew on ${formatRenewal()}.`,
+    );
+    expect(within(notice).getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/pricing");
+    expect(within(notice).getByRole("link", { name: "My Creations" })).toHaveAttribute("href", "/creations");
+    // The tool itself stays, with its picker off before anything is picked.
+    expect(screen.getByRole("heading", { level: 1, name: /GTA/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Select Image/ })).toBeDisabled();
+  });
+});
+
+describe("renewal date", () => {
+  it("is the 1st of the next month: the device's month in client mode, the UTC month in hosted mode", () => {
+    expect(formatRenewal(new Date(2026, 10, 27, 12), false)).toBe("1 December");
+    expect(formatRenewal(new Date(2026, 11, 31, 23), false)).toBe("1 January");
+    // 23:30 UTC on 30 November is still November on the server: it renews on 1 December.
+    expect(formatRenewal(new Date(Date.UTC(2026, 10, 30, 23, 30)), true)).toBe("1 December");
+    expect(renewalDate(new Date(Date.UTC(2026, 11, 5)), true).toISOString()).toBe("2027-01-01T00:00:00.000Z");
   });
 });

@@ -84,17 +84,19 @@ describe("app shell", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
-  it("Convert Anything on the Freemium plan: error toast and the pricing page", async () => {
+  it("Convert Anything on the Freemium plan opens its dialog, which says the plan it needs (issue 27)", async () => {
     storeSession();
     server.use(subscriptionHandler(null));
     const { router } = renderApp("/hulk");
     const user = userEvent.setup();
     await screen.findByRole("heading", { level: 1, name: "Hulk.AI" });
     await user.click(sidebarLinks().find((l) => l.textContent?.trim() === "Convert Anything")!);
+    const dialog = await screen.findByRole("dialog", { name: "Convert Image" });
     expect(
-      await screen.findByText("Custom transformations require a $5/month subscription"),
+      within(dialog).getByText("Custom transformations require a $5/month subscription"),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/pricing");
+    expect(within(dialog).getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/pricing");
+    expect(router.state.location.pathname).toBe("/");
   });
 
   it("Convert Anything on the $5/month plan opens the custom transformation on the home page", async () => {

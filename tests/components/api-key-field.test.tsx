@@ -42,26 +42,40 @@ const signIn = (user = ADA) => storeSession(makeSession(user));
 const hint = () => screen.getByLabelText("Gemini API key").getAttribute("aria-describedby")!;
 const hintText = () => document.getElementById(hint())?.textContent;
 
-describe("ApiKeyField: where a typed key goes and how it is counted", () => {
-  it("client mode: only to Google, in a request header", async () => {
+/** "More", the disclosure with the details, opened; its text. */
+async function moreText() {
+  const more = screen.getByText("More", { selector: "summary" });
+  expect(more.closest("details")).not.toHaveAttribute("open");
+  await userEvent.setup().click(more);
+  expect(more.closest("details")).toHaveAttribute("open");
+  return more.closest("details")!.textContent;
+}
+
+describe("ApiKeyField: one plain sentence, where a typed key goes and how it is counted behind More", () => {
+  it("client mode: a sentence about going without a key; the header and quota only under More", async () => {
     await renderOpen();
-    expect(hintText()).toBe(
-      "Without a key, a default key with limited quota is used. Your key is sent only to Google, in a request header.",
+    expect(hintText()).toBe("Optional: without a key, the app's shared key is used, which can run out.");
+    expect(screen.getByText(/request header/)).not.toBeVisible();
+    expect(await moreText()).toContain(
+      "The shared key has a limited quota. Your key is sent only to Google, in a request header.",
     );
+    expect(screen.getByText(/request header/)).toBeVisible();
   });
 
   it("client mode behind a proxy: the configured AI service, not Google", async () => {
     vi.stubEnv("VITE_GEMINI_BASE_URL", "https://ai-proxy.example.com/gemini");
     await renderOpen();
-    expect(hintText()).toContain("Your key is sent only to the configured AI service (ai-proxy.example.com)");
-    expect(hintText()).not.toContain("Google");
+    const more = await moreText();
+    expect(more).toContain("Your key is sent only to the configured AI service (ai-proxy.example.com)");
+    expect(more).not.toContain("Google");
   });
 
   it("hosted mode: straight from this browser to Google, still counted towards the plan, here", async () => {
     vi.stubEnv("VITE_AI_MODE", "hosted");
     await renderOpen();
-    expect(hintText()).toBe(
-      "Without a key, the app's own AI service is used. A key you enter is sent from this browser straight to Google, in a request header; conversions made with it still count towards your plan, and are counted in this browser.",
+    expect(hintText()).toBe("Optional: without a key, the app's own AI service makes your pictures.");
+    expect(await moreText()).toContain(
+      "A key you enter is sent from this browser straight to Google, in a request header; conversions made with it still count towards your plan, and are counted in this browser.",
     );
   });
 });

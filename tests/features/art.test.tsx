@@ -6,7 +6,15 @@ import { getUsedConversions } from "@/lib/usage";
 import type { GeminiFixtureName } from "../msw/gemini";
 import { renderApp } from "../utils";
 import { holdRetryWaits } from "./retry-waits";
-import { fakeGemini, fixtureFile, signedIn, TEST_USER, toolPageEnvironment } from "./tool-kit";
+import {
+  expectNoToast,
+  fakeGemini,
+  fixtureFile,
+  signedIn,
+  TEST_USER,
+  toastsShown,
+  toolPageEnvironment,
+} from "./tool-kit";
 
 const USER = TEST_USER;
 
@@ -51,7 +59,8 @@ describe("Art Enhancer (/create-art)", () => {
     );
     expect((await screen.findAllByRole("img", { name: "Original" })).length).toBeGreaterThan(0);
     expect(await screen.findByText("Artwork enhanced successfully!")).toBeInTheDocument();
-    expect(screen.getByText("Image uploaded successfully")).toBeInTheDocument();
+    // One toast: the upload's, turned into the run's progress, then its outcome (issue 27 §4).
+    expect(toastsShown()).toEqual(["Artwork enhanced successfully!"]);
     expect(getUsedConversions(USER.id)).toBe(1);
 
     expect(requests).toHaveLength(1);
@@ -88,7 +97,8 @@ describe("Art Enhancer (/create-art)", () => {
       expect(banner).toHaveTextContent(/^Error: /);
       expect(banner).not.toHaveTextContent(/Error: Error:/);
       expect(banner).toHaveTextContent(reason);
-      expect(await screen.findByText(/^Failed to process image: /)).toHaveTextContent(reason);
+      // Said once, by the banner; no toast repeats it (issue 27 §4).
+      await expectNoToast();
       expect((await screen.findAllByRole("img", { name: "Original" })).length).toBeGreaterThan(0);
       expect(screen.queryByRole("img", { name: "Enhanced" })).not.toBeInTheDocument();
       expect(getUsedConversions(USER.id)).toBe(0);

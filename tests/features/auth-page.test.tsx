@@ -92,7 +92,21 @@ describe("sign-in form", () => {
     expect(screen.getByRole("button", { name: "Login" })).toBeEnabled();
   });
 
-  it('signs up: "Account created! Please check your email." and straight in when the backend returns a session', async () => {
+  it('greets a first-time visitor too: each mode has its own words, no "Welcome back"', async () => {
+    renderApp("/auth");
+    const user = userEvent.setup();
+    await screen.findByRole("heading", { name: "Login" });
+    expect(
+      screen.getByText("Welcome to Cucumber.AI. Log in to restyle your photos, or sign up free below."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/welcome back/i)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
+    expect(
+      screen.getByText("New here? Create a free account: 3 conversions every month, no card needed."),
+    ).toBeInTheDocument();
+  });
+
+  it('signs up: "Account created!" (no email to check) and straight in when the backend returns a session', async () => {
     let body: unknown;
     server.use(
       http.post(`${SUPABASE_URL}/auth/v1/signup`, async ({ request }) => {
@@ -106,7 +120,8 @@ describe("sign-in form", () => {
     await user.click(await screen.findByRole("button", { name: "Don't have an account? Sign up" }));
     await fillForm("  new@example.com ", "long-enough-pass");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
-    expect(await screen.findByText("Account created! Please check your email.")).toBeInTheDocument();
+    expect(await screen.findByText("Account created!")).toBeInTheDocument();
+    expect(screen.queryByText(/check your email/i)).not.toBeInTheDocument();
     expect(await screen.findByRole("heading", { level: 1, name: "Cucumber.AI" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
     expect(body).toMatchObject({ email: "new@example.com", password: "long-enough-pass" });

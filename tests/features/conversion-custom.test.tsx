@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getUsedConversions } from "@/lib/usage";
+import { formatRenewal, getUsedConversions, monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
 import { renderApp } from "../utils";
 import { fakeImageModel } from "./fake-image-model";
 import { signedIn } from "./conversion-kit";
@@ -49,27 +49,62 @@ describe("custom transformation (Convert Image dialog)", () => {
     expect(getUsedConversions(USER.id)).toBe(1);
   });
 
-  it("on Freemium the transform is refused with the spec's message and the pricing page", async () => {
+  it("on Freemium the button names the plan it needs, and the dialog says why before any upload", async () => {
     signedIn();
     const gemini = fakeImageModel(["image-success.json"]);
-    const { router } = renderApp("/?custom=true");
-    const dialog = await screen.findByRole("dialog", { name: "Convert Image" });
+    const { router } = renderApp("/");
+    const button = await screen.findByRole("button", { name: /^Convert Anything\s*, needs \$5\/month$/ });
     const user = userEvent.setup();
-    await user.upload(
-      within(dialog).getByLabelText("Upload an image to transform"),
-      fixtureFile("cat-chelsea.png"),
-    );
+    await user.click(button);
+    const dialog = within(await screen.findByRole("dialog", { name: "Convert Image" }));
+    expect(dialog.getByText("Custom transformations require a $5/month subscription")).toBeInTheDocument();
+    expect(dialog.getByText(/with Basic \(\$5\/month\) or a bigger plan/)).toBeInTheDocument();
+    // Nothing to pick or type that could not be sent.
+    expect(dialog.queryByLabelText("Upload an image to transform")).not.toBeInTheDocument();
+    expect(dialog.queryByText("Click to upload or drag and drop")).not.toBeInTheDocument();
+    expect(dialog.queryByPlaceholderText("Describe how you want to transform the image...")).toBeNull();
+    await user.click(dialog.getByRole("link", { name: "Upgrade" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
+    // Paying from here comes back to Convert Anything.
+    expect(router.state.location.state).toEqual({ returnTo: { path: "/?custom=true" } });
+    expect(gemini.calls).toHaveLength(0);
+  });
+
+  it("a gate mid-task keeps the photo and the words: Pricing says so and Go back brings them back", async () => {
+    signedIn("$5/month");
+    const gemini = fakeImageModel(["image-success.json"]);
+    const { router } = renderApp("/?custom=true");
+    const dialog = within(await screen.findByRole("dialog", { name: "Convert Image" }));
+    const user = userEvent.setup();
+    await user.upload(dialog.getByLabelText("Upload an image to transform"), fixtureFile("cat-chelsea.png"));
     await screen.findByText("Image selected successfully");
     await user.type(
-      within(dialog).getByPlaceholderText("Describe how you want to transform the image..."),
-      "snow",
+      dialog.getByPlaceholderText("Describe how you want to transform the image..."),
+      "make it snow",
     );
-    await user.click(within(dialog).getByRole("button", { name: "Transform" }));
+    // Another tab used the month's conversions meanwhile.
+    localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthKey()]: 20 } }));
+    await user.click(dialog.getByRole("button", { name: "Transform" }));
     expect(
-      await screen.findByText("Custom transformations require a $5/month subscription"),
+      await screen.findByText("You've used all your free conversions for this month"),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
+    expect(await screen.findByText("Your photo and your words are kept.")).toBeInTheDocument();
     expect(gemini.calls).toHaveLength(0);
+
+    await user.click(screen.getByRole("link", { name: "Go back" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    const back = within(await screen.findByRole("dialog", { name: "Convert Image" }));
+    // The limit is still reached here: the dialog says so (and when it renews), the words wait.
+    expect(await back.findByText("Usage Limit Reached")).toBeInTheDocument();
+    expect(back.getByText(new RegExp(`They renew on ${formatRenewal()}`))).toBeInTheDocument();
+    // With conversions again (paid meanwhile), the photo and the words are there to send.
+    localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthKey()]: 0 } }));
+    expect(await back.findByDisplayValue("make it snow")).toBeInTheDocument();
+    expect(await back.findByText("your photo")).toBeInTheDocument();
+    await user.click(back.getByRole("button", { name: "Transform" }));
+    expect(await screen.findByText("Image transformed successfully!")).toBeInTheDocument();
+    expect(gemini.imageCalls()[0]!.body.contents[0]!.parts[0]!.text).toContain('"make it snow"');
   });
 
   describe("voice input", () => {

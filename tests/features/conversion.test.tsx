@@ -1,9 +1,9 @@
 /** The style tools' pages: each style converts a photo, the photo analysis, the limits and the tiers. */
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { RECREATE_SUFFIX, VARIANTS } from "@/config/variants";
-import { getUsedConversions, monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
+import { formatRenewal, getUsedConversions, monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
 import { fakeImageModel, TEXT_MODEL } from "./fake-image-model";
 import { frog, hulk, openPage, resultName, signedIn, upload } from "./conversion-kit";
 import { TEST_USER as USER, toolPageEnvironment } from "./tool-kit";
@@ -86,17 +86,17 @@ describe("prompt analysis", () => {
 });
 
 describe("limits and tiers", () => {
-  it("at the limit, the home page sends the visitor to pricing with the 5-second toast, sending nothing", async () => {
+  it("at the limit, the home page says so before anything is picked: when it renews, Upgrade Now, the picker off", async () => {
     signedIn(null, 3);
     const gemini = fakeImageModel(["image-success.json"]);
     const { router } = await openPage(VARIANTS[0]!);
     expect(await screen.findByTestId("remaining-counter")).toHaveTextContent("Remaining conversions: 0 / 3");
-    await upload();
-    expect(
-      await screen.findByText("You've used all your free conversions for this month"),
-    ).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Upgrade for more" })).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
+    const notice = await screen.findByTestId("limit-notice");
+    expect(within(notice).getByRole("heading", { name: "Usage Limit Reached" })).toBeInTheDocument();
+    expect(notice).toHaveTextContent(`They renew on ${formatRenewal()}.`);
+    expect(within(notice).getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/pricing");
+    expect(screen.getByRole("button", { name: /Select Image/ })).toBeDisabled();
+    expect(router.state.location.pathname).toBe("/");
     expect(gemini.calls).toHaveLength(0);
   });
 

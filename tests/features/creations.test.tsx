@@ -174,6 +174,38 @@ describe("Settings", () => {
   });
 });
 
+describe("captions", () => {
+  it("show the tool and the person's own words, never the app's instruction or the browser's quota", async () => {
+    const stylePrompt = "Add exactly ONE humorous, photorealistic cucumber to this image. Return one image.";
+    // A style conversion (the app's words only), as kept now and as kept before (instruction = prompt).
+    await seed(USER.id, { ...image("cucumber", ""), prompt: stylePrompt }, 1_000);
+    await seed(USER.id, { ...image("hulk", stylePrompt, 2), prompt: stylePrompt }, 2_000);
+    // A custom transformation: what they typed, and the instruction built from it.
+    await seed(
+      USER.id,
+      { ...image("cucumber", "make it sepia", 3), prompt: `Transform: make it sepia` },
+      3_000,
+    );
+    Object.defineProperty(navigator, "storage", {
+      configurable: true,
+      value: { estimate: async () => ({ usage: 2_000_000, quota: 10_000_000_000 }) },
+    });
+    await openCreations();
+    const grid = await screen.findByRole("list", { name: "Creations" });
+    expect(
+      within(grid)
+        .getAllByTestId("creation-words")
+        .map((q) => q.textContent),
+    ).toEqual(["make it sepia"]);
+    expect(within(grid).queryByText(/Add exactly ONE/)).not.toBeInTheDocument();
+    expect(within(grid).getByText("Hulk")).toBeInTheDocument();
+    expect(screen.getByTestId("creations-storage")).toHaveTextContent(/^3 creations · .+ on this device$/);
+    expect(screen.queryByText(/browser allows/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/running out of space/)).not.toBeInTheDocument();
+    Reflect.deleteProperty(navigator, "storage");
+  });
+});
+
 describe("running out of space", () => {
   it("My Creations says so and offers to delete the oldest", async () => {
     for (let i = 0; i < 12; i++) await seed(USER.id, image("hulk", `n${i}`, i), 1000 + i);
@@ -186,6 +218,9 @@ describe("running out of space", () => {
     await openCreations();
     expect(
       await screen.findByText("This browser is running out of space for your creations."),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/^95 bytes of 100 bytes used\. New results may not be kept\./),
     ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Delete the 10 oldest" }));
     expect(await screen.findByText("10 oldest creations deleted.")).toBeInTheDocument();

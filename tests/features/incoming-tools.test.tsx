@@ -23,7 +23,14 @@ import {
 } from "./incoming-kit";
 import { fakePoemGemini, STREAMED_POEM } from "./poetry-kit";
 import { fill, submit } from "./scene-kit";
-import { fakeGemini, fixtureFile, signedIn, TEST_USER as USER, toolPageEnvironment } from "./tool-kit";
+import {
+  expectNoToast,
+  fakeGemini,
+  fixtureFile,
+  signedIn,
+  TEST_USER as USER,
+  toolPageEnvironment,
+} from "./tool-kit";
 import { renderApp } from "../utils";
 
 toolPageEnvironment();
@@ -68,8 +75,12 @@ describe("the style tools", () => {
     });
     renderWithIncoming(FROG.path, await handOverFiles([pdf]));
 
-    const message = "This file is not an image. Choose a photo (JPG, PNG, WEBP, GIF or HEIC).";
-    expect(await screen.findByTestId("error-banner")).toHaveTextContent(message);
+    const banner = await screen.findByTestId("error-banner");
+    expect(banner).toHaveTextContent("Error: This file is not an image.");
+    // The advice once, in the banner (issue 27 §4); no toast says it again.
+    expect(banner).toHaveTextContent("Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.");
+    expect(document.body.textContent!.split("Choose a photo").length - 1).toBe(1);
+    await expectNoToast();
     expect(screen.getByText("Drop your image here")).toBeInTheDocument();
     expect(gemini.imageCalls()).toHaveLength(0);
     expect(getUsedConversions(USER.id)).toBe(0);

@@ -20,6 +20,7 @@ import {
 import { fakeGemini, fixtureFile } from "./tool-kit";
 
 const env = sceneTestSetup();
+const NO_DESCRIPTION = "Please provide a description of what you want to add";
 
 async function choosePosition(name: string) {
   const user = userEvent.setup();
@@ -28,12 +29,13 @@ async function choosePosition(name: string) {
 }
 
 describe("upload, then the form (SPEC 2.11, 5)", () => {
-  it("asks for a base first, then shows the form without the uploader; the description is required", async () => {
+  it("shows the uploader, then the form; the description's message waits until the person tried", async () => {
     signedIn();
     const requests = fakeGemini(fixture("image-success.json"));
     renderApp("/create-nft");
-    expect(await screen.findByText("Please upload a base image first")).toBeInTheDocument();
-    expect(screen.getByText("Drop your image here")).toBeInTheDocument();
+    expect(await screen.findByText("Drop your image here")).toBeInTheDocument();
+    // Nothing was tried yet: no warning before the upload (issue 27 §4).
+    expect(screen.queryByText("Please upload a base image first")).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: SUBMIT })).not.toBeInTheDocument();
 
     await userEvent.setup().upload(screen.getByTestId("file-input"), fixtureFile("cat-chelsea.png"));
@@ -48,29 +50,54 @@ describe("upload, then the form (SPEC 2.11, 5)", () => {
     expect(screen.getByTestId("cost-note")).toHaveTextContent(
       "This uses 1 conversion of your 20 left this month.",
     );
-    expect(
-      screen.getByText("Please provide a description of what you want to add", { selector: "form p" }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: SUBMIT })).toBeDisabled();
+    // A fresh form: the button reads as disabled (SPEC 5), and no field is flagged yet.
+    const button = screen.getByRole("button", { name: SUBMIT });
+    expect(button).toHaveAttribute("aria-disabled", "true");
+    expect(screen.queryByText(NO_DESCRIPTION)).not.toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Describe the image to add" })).not.toHaveAttribute(
+      "aria-invalid",
+    );
 
+    // Pressing it with a blank description sends nothing and says why, once, under the field.
+    await userEvent.setup().click(button);
+    const field = screen.getByRole("textbox", { name: "Describe the image to add" });
+    expect(await screen.findByText(NO_DESCRIPTION)).toBeInTheDocument();
+    expect(screen.getAllByText(NO_DESCRIPTION)).toHaveLength(1);
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(NO_DESCRIPTION));
+    expect(field).toHaveFocus();
+    expect(document.querySelector("[data-sonner-toast] [data-title]")?.textContent).not.toBe(NO_DESCRIPTION);
+    expect(requests).toHaveLength(0);
+
+    // Spaces are still blank; Enter in the form says the same and sends nothing.
     await fill("Text", "   ");
-    expect(screen.getByRole("button", { name: SUBMIT })).toBeDisabled();
-    // Enter in a form with a blank description sends nothing and says why.
+    expect(screen.getByRole("button", { name: SUBMIT })).toHaveAttribute("aria-disabled", "true");
     fireEvent.submit(screen.getByRole("button", { name: SUBMIT }).closest("form")!);
-    expect(
-      await screen.findByText("Please provide a description of what you want to add", {
-        selector: "[data-title]",
-      }),
-    ).toBeInTheDocument();
+    expect(screen.getAllByText(NO_DESCRIPTION)).toHaveLength(1);
     expect(requests).toHaveLength(0);
 
     await fill("Text", "Hello");
-    expect(
-      screen.queryByText("Please provide a description of what you want to add", { selector: "form p" }),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByText(NO_DESCRIPTION)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: SUBMIT })).toBeEnabled();
+    expect(screen.getByRole("button", { name: SUBMIT })).not.toHaveAttribute("aria-disabled");
     expect(requests).toHaveLength(0);
     expect(getUsedConversions(USER.id)).toBe(0);
+  });
+
+  it("the description's message shows after leaving the field once typed in, not on a mere visit", async () => {
+    signedIn();
+    fakeGemini(fixture("image-success.json"));
+    await openWithBase();
+    const user = userEvent.setup();
+    const field = screen.getByRole("textbox", { name: "Describe the image to add" });
+    await user.click(field);
+    await user.tab();
+    expect(screen.queryByText(NO_DESCRIPTION)).not.toBeInTheDocument();
+    await user.type(field, "x");
+    await user.clear(field);
+    expect(screen.queryByText(NO_DESCRIPTION)).not.toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText(NO_DESCRIPTION)).toBeInTheDocument();
   });
 
   it("a file that is not an image is refused clearly, nothing sent or counted", async () => {

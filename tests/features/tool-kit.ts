@@ -6,7 +6,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, vi } from "vitest";
+import { waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import type { TierId } from "@/config/tiers";
 import { monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
 import { server } from "../msw/server";
@@ -64,4 +65,19 @@ export function toolPageEnvironment() {
     vi.restoreAllMocks();
   });
   return { downloads: () => downloads };
+}
+
+/** The toasts on screen (one on its way out aside), by their titles. */
+export function toastsShown(): string[] {
+  return [...document.querySelectorAll("[data-sonner-toast]:not([data-removed='true'])")].map(
+    (toast) => toast.querySelector("[data-title]")?.textContent ?? "",
+  );
+}
+
+/**
+ * No toast on screen: a failure is said once, by the page's banner alone (issue 27 §4), and the run's
+ * toast went rather than say it again.
+ */
+export async function expectNoToast() {
+  await waitFor(() => expect(toastsShown()).toEqual([]));
 }

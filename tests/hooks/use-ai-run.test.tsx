@@ -2,7 +2,9 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { GeminiError } from "@/lib/gemini";
+import { toastPhotoUploaded } from "@/lib/run-toast";
 import { getUsedConversions } from "@/lib/usage";
+import { toastsShown } from "../features/tool-kit";
 import { copy, deferredTask, setup, signedIn, USER, waitForUser } from "./ai-run-kit";
 
 describe("useAiRun", () => {
@@ -32,7 +34,40 @@ describe("useAiRun", () => {
     expect(await screen.findByText("Done!")).toBeInTheDocument();
   });
 
-  it("a failure shows the tool's wording once with advice, keeps the input for Try again, counts nothing", async () => {
+  it("one toast per run, updated in place: the photo's, then processing, then the outcome (issue 27)", async () => {
+    signedIn();
+    const task = deferredTask();
+    const { result } = setup({ execute: task.execute, copy });
+    await waitForUser(result);
+    act(() => toastPhotoUploaded());
+    await waitFor(() => expect(toastsShown()).toEqual(["Image uploaded successfully"]));
+    const toast = document.querySelector("[data-sonner-toast]");
+    let run!: Promise<string | undefined>;
+    act(() => {
+      run = result.current.run("photo");
+    });
+    await waitFor(() => expect(toastsShown()).toEqual(["Working..."]));
+    await act(async () => {
+      task.calls[0]!.resolve("poem");
+      await run;
+    });
+    await waitFor(() => expect(toastsShown()).toEqual(["Done!"]));
+    // The same toast all along, not a new one stacked over the last.
+    expect(document.querySelector("[data-sonner-toast]")).toBe(toast);
+
+    // The next run replaces the last one's outcome, still one toast.
+    act(() => {
+      run = result.current.run("again");
+    });
+    await waitFor(() => expect(toastsShown()).toEqual(["Working..."]));
+    await act(async () => {
+      task.calls[1]!.resolve("poem 2");
+      await run;
+    });
+    await waitFor(() => expect(toastsShown()).toEqual(["Done!"]));
+  });
+
+  it("a failure is the tool's wording with advice, said once (the banner's, no toast), keeps the input for Try again, counts nothing", async () => {
     signedIn();
     let attempts = 0;
     const { result } = setup<string, string>({
@@ -49,6 +84,8 @@ describe("useAiRun", () => {
       copy,
     });
     await waitForUser(result);
+    act(() => toastPhotoUploaded());
+    await waitFor(() => expect(toastsShown()).toEqual(["Image uploaded successfully"]));
     await act(async () => {
       await result.current.run("photo");
     });
@@ -58,7 +95,10 @@ describe("useAiRun", () => {
       advice: "Try another photo.",
       kind: "no-image",
     });
-    expect(await screen.findByText("Failed to do it: No image returned")).toBeInTheDocument();
+    // The run's toast goes: the page's banner says the failure (tests/features/conversion-failures).
+    await waitFor(() => expect(toastsShown()).toEqual([]));
+    expect(screen.queryByText(/Failed to do it/)).not.toBeInTheDocument();
+    expect(screen.queryByText("Try another photo.")).not.toBeInTheDocument();
     expect(getUsedConversions(USER.id)).toBe(0);
     await act(async () => {
       result.current.retry();

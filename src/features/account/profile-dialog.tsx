@@ -13,9 +13,9 @@ import {
 } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { getTier, type TierId } from "@/config/tiers";
+import { getTier, TIERS, type TierId } from "@/config/tiers";
 import { useUser } from "@/lib/auth";
-import { usePreferences } from "@/lib/preferences";
+import { DEFAULT_DISPLAY_NAME, usePreferences } from "@/lib/preferences";
 import { useSubscriptionTier } from "@/lib/subscription";
 import type { AccountDialogProps } from "./dialog-props";
 import { initialOf } from "./initial";
@@ -35,8 +35,15 @@ export function planLabel(tierId: TierId): string {
   return tier.price === 0 ? tier.name : `${tier.name} (${tier.id})`;
 }
 
-function CurrentPlan({ onUpgrade }: { onUpgrade: () => void }) {
+/** The top plan has nothing to upgrade to. */
+export function hasUpgrade(tierId: TierId): boolean {
+  return tierId !== TIERS[TIERS.length - 1]!.id;
+}
+
+function CurrentPlan({ onToPricing }: { onToPricing: () => void }) {
   const tier = useSubscriptionTier();
+  // Known to be on the top plan: the plans can still be seen, but no upgrade is offered.
+  const top = tier.isSuccess && !hasUpgrade(tier.data);
   return (
     <section aria-labelledby="profile-plan-heading" className="rounded-lg border bg-card p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -60,16 +67,25 @@ function CurrentPlan({ onUpgrade }: { onUpgrade: () => void }) {
             </>
           )}
         </div>
-        <Button size="sm" onClick={onUpgrade}>
-          <Sparkles aria-hidden="true" />
-          Upgrade Plan
-        </Button>
+        {top ? (
+          <Button size="sm" variant="outline" onClick={onToPricing}>
+            View plans
+          </Button>
+        ) : (
+          <Button size="sm" onClick={onToPricing}>
+            <Sparkles aria-hidden="true" />
+            Upgrade Plan
+          </Button>
+        )}
       </div>
     </section>
   );
 }
 
-/** "My Profile" (SPEC 2.9): email, member since, the real plan, Upgrade Plan, Close and Edit Profile. */
+/**
+ * "My Profile" (SPEC 2.9): the name when one is chosen, email, member since, the real plan, Upgrade Plan
+ * (View plans on the top plan, which has no upgrade), Close and Edit Profile.
+ */
 export function ProfileDialog({
   open,
   onOpenChange,
@@ -81,6 +97,8 @@ export function ProfileDialog({
   const navigate = useNavigate();
   const email = user?.email || null;
   const memberSince = memberSinceText(user?.created_at);
+  // No name chosen yet: the placeholder "User" is no name; the dialog offers to add one instead.
+  const named = displayName !== DEFAULT_DISPLAY_NAME;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -97,7 +115,16 @@ export function ProfileDialog({
             </AvatarFallback>
           </Avatar>
           <div className="grid min-w-0 gap-1">
-            <p className="truncate text-base font-semibold">{displayName}</p>
+            {named ? (
+              <p className="truncate text-base font-semibold">{displayName}</p>
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                No name yet.{" "}
+                <Button variant="link" className="h-auto p-0 text-sm" onClick={onEditProfile}>
+                  Add your name
+                </Button>
+              </p>
+            )}
             <p className="flex min-w-0 items-start gap-1.5 text-sm text-muted-foreground">
               <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span className="min-w-0 break-all">{email ?? "No email available"}</span>
@@ -112,7 +139,7 @@ export function ProfileDialog({
         </div>
 
         <CurrentPlan
-          onUpgrade={() => {
+          onToPricing={() => {
             onOpenChange(false);
             navigate(paths.pricing);
           }}

@@ -19,16 +19,21 @@ const COPY = {
   login: {
     heading: "Login",
     submit: "Login",
-    description: "Welcome back. Sign in to restyle your photos.",
+    description: "Welcome to Cucumber.AI. Log in to restyle your photos, or sign up free below.",
     toggle: "Don't have an account? Sign up",
   },
   signup: {
     heading: "Sign Up",
     submit: "Sign Up",
-    description: "Create a free account: 3 conversions every month, no card needed.",
+    description: "New here? Create a free account: 3 conversions every month, no card needed.",
     toggle: "Already have an account? Login",
   },
 } as const;
+
+/** Signed in at once: nothing to confirm. */
+export const SIGNED_UP = "Account created!";
+/** SPEC 8: the backend asks for a confirmation (no session came back), so the email matters. */
+export const SIGNED_UP_CONFIRM = "Account created! Please check your email.";
 
 const UNREACHABLE = "We can't reach the server. Check your internet connection and try again.";
 
@@ -75,11 +80,12 @@ export function AuthPage() {
         return;
       }
       const data = await signup.mutateAsync(credentials);
-      toast.success("Account created! Please check your email.");
       if (data.session) {
+        toast.success(SIGNED_UP);
         navigate(target, { replace: true });
       } else {
         // A project that asks for email confirmation returns no session: the visitor logs in later.
+        toast.success(SIGNED_UP_CONFIRM);
         setNotice("Confirm your email with the link we sent, then log in here.");
         setMode("login");
         setPassword("");

@@ -81,26 +81,62 @@ export const PAYMENT_MESSAGES = {
   cvc: "Check the CVC: it should be 3 digits.",
 } as const;
 
+/** What an empty field says at the field itself (the form's toast still says "Please fill out all fields"). */
+export const EMPTY_FIELD_MESSAGES: Readonly<Record<PaymentField, string>> = {
+  cardNumber: "Enter the card number.",
+  expiry: "Enter the expiry date as MM/YY.",
+  cvc: "Enter the 3-digit CVC from the back of the card.",
+  name: "Enter the name as it appears on the card.",
+};
+
 export type PaymentCheck =
   { ok: true } | { ok: false; missing: PaymentField[]; errors: Partial<Record<PaymentField, string>> };
+
+/** What is wrong with a filled field's value, or null when it is good (a name only has to be there). */
+function formatError(field: PaymentField, value: string, now: Date): string | null {
+  switch (field) {
+    case "cardNumber":
+      if (value.length !== CARD_NUMBER_DIGITS) return PAYMENT_MESSAGES.cardLength;
+      return luhnValid(value) ? null : PAYMENT_MESSAGES.cardInvalid;
+    case "expiry": {
+      const expiry = expiryState(value, now);
+      if (expiry === "expired") return PAYMENT_MESSAGES.expired;
+      return expiry === "valid" ? null : PAYMENT_MESSAGES.expiryFormat;
+    }
+    case "cvc":
+      return /^\d{3}$/.test(value) ? null : PAYMENT_MESSAGES.cvc;
+    case "name":
+      return null;
+  }
+}
+
+const isEmpty = (value: string) => value.trim() === "";
 
 /**
  * The whole form when it is sent. Any empty field (a name of only spaces counts as empty) stops it
  * first with "Please fill out all fields"; otherwise every field with a wrong value gets its message.
  */
 export function checkPayment(fields: PaymentFields, now: Date = new Date()): PaymentCheck {
-  const missing = PAYMENT_FIELDS.filter((field) => fields[field].trim() === "");
+  const missing = PAYMENT_FIELDS.filter((field) => isEmpty(fields[field]));
   if (missing.length > 0) return { ok: false, missing, errors: {} };
-
-  const errors: Partial<Record<PaymentField, string>> = {};
-  if (fields.cardNumber.length !== CARD_NUMBER_DIGITS) errors.cardNumber = PAYMENT_MESSAGES.cardLength;
-  else if (!luhnValid(fields.cardNumber)) errors.cardNumber = PAYMENT_MESSAGES.cardInvalid;
-
-  const expiry = expiryState(fields.expiry, now);
-  if (expiry === "expired") errors.expiry = PAYMENT_MESSAGES.expired;
-  else if (expiry !== "valid") errors.expiry = PAYMENT_MESSAGES.expiryFormat;
-
-  if (!/^\d{3}$/.test(fields.cvc)) errors.cvc = PAYMENT_MESSAGES.cvc;
-
+  const errors = paymentFieldErrors(fields, now);
   return Object.keys(errors).length > 0 ? { ok: false, missing: [], errors } : { ok: true };
+}
+
+/**
+ * Every field's problem at once, for the form to show at each field on submit: an empty field says
+ * what to enter, a filled one that is wrong says what is wrong with it.
+ */
+export function paymentFieldErrors(
+  fields: PaymentFields,
+  now: Date = new Date(),
+): Partial<Record<PaymentField, string>> {
+  const errors: Partial<Record<PaymentField, string>> = {};
+  for (const field of PAYMENT_FIELDS) {
+    const error = isEmpty(fields[field])
+      ? EMPTY_FIELD_MESSAGES[field]
+      : formatError(field, fields[field], now);
+    if (error) errors[field] = error;
+  }
+  return errors;
 }

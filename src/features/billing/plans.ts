@@ -9,6 +9,7 @@ import {
   type Tier,
   type TierId,
 } from "@/config/tiers";
+import type { GateReturn } from "@/lib/creations";
 
 /**
  * What every plan card lists (SPEC 2.7): the same features on each. Two of them need a higher plan
@@ -35,14 +36,25 @@ export function convertsLine(tier: Tier): string {
   return `${tier.limit} converts per month`;
 }
 
+/** The paid plan the pricing page puts forward: enough conversions to play, and every feature. */
+export const RECOMMENDED_TIER: TierId = MULTIPLE_VERSIONS_TIER;
+
+/** "Free" or "$10/mo", for the compact summary. */
+export function shortPrice(tier: Tier): string {
+  return tier.price === 0 ? "Free" : `$${tier.price}/mo`;
+}
+
 /** The paid plans, the ones the payment page sells. */
 export const PAID_TIERS: readonly Tier[] = TIERS.filter((tier) => tier.id !== DEFAULT_TIER);
 
-/** What the pricing page hands to /payment in the navigation state. */
-export type PaymentState = { plan: TierId; price: number };
+/**
+ * What the pricing page hands to /payment in the navigation state; `returnTo` when a gate sent the
+ * person to Pricing (paying brings them back there).
+ */
+export type PaymentState = { plan: TierId; price: number; returnTo?: GateReturn };
 
-export function paymentStateFor(tier: Tier): PaymentState {
-  return { plan: tier.id, price: tier.price };
+export function paymentStateFor(tier: Tier, returnTo?: GateReturn | null): PaymentState {
+  return { plan: tier.id, price: tier.price, ...(returnTo ? { returnTo } : {}) };
 }
 
 /**

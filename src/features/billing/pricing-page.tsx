@@ -1,8 +1,11 @@
-/** The Pricing page: the four plans, the current one marked, and the way to choose another. */
+/**
+ * The Pricing page: the four plans (at a glance first where the cards stack), the recommended paid plan
+ * put forward, the signed-in user's current one marked, and the way to choose another.
+ */
 import { useEffect, useId, useRef } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
-import { Check, LifeBuoy, Loader2, Minus } from "lucide-react";
+import { ArrowLeft, Check, LifeBuoy, Loader2, Minus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,10 +14,12 @@ import { paths } from "@/config/paths";
 import { DEFAULT_TIER, getTier, tierAtLeast, TIERS, type Tier, type TierId } from "@/config/tiers";
 import { authPathFor } from "@/lib/auth-redirect";
 import { useAuth, useUser } from "@/lib/auth";
+import { backToTask, gateReturnOf, type GateReturn } from "@/lib/creations";
 import { useSubscriptionTier } from "@/lib/subscription";
 import { cn } from "@/lib/utils";
 import { useSwitchToFreemium } from "./api";
-import { convertsLine, formatPrice, PLAN_FEATURES, paymentStateFor } from "./plans";
+import { planCardId, PlanSummary } from "./plan-summary";
+import { convertsLine, formatPrice, PLAN_FEATURES, paymentStateFor, RECOMMENDED_TIER } from "./plans";
 
 export const FREEMIUM_SWITCHED = "You're on the Freemium plan now.";
 export const FREEMIUM_SWITCH_FAILED = "Could not switch to Freemium. Please try again.";
@@ -27,32 +32,38 @@ type PlanCardProps = {
   onChoose: (tier: Tier) => void;
 };
 
+/** What a plan's button says: its action, or that it is the plan the user is on. */
+function chooseLabel(tier: Tier, current: boolean): string {
+  if (current) return "Your plan";
+  return tier.id === DEFAULT_TIER ? "Get Started" : "Subscribe";
+}
+
 function PlanCard({ tier, current, busy, onChoose }: PlanCardProps) {
   const titleId = useId();
-  const highlighted = tier.id === DEFAULT_TIER;
+  const recommended = tier.id === RECOMMENDED_TIER;
   return (
-    <li aria-labelledby={titleId} className="flex">
+    <li aria-labelledby={titleId} id={planCardId(tier)} className="flex scroll-mt-20">
       <Card
         className={cn(
           "relative w-full gap-5",
-          highlighted && "border-primary shadow-md ring-2 ring-primary",
-          current && !highlighted && "border-primary/60",
+          recommended && "border-primary shadow-md ring-2 ring-primary",
+          current && !recommended && "border-primary/60 bg-primary/5",
         )}
       >
-        {(current || highlighted) && (
+        {(current || recommended) && (
           // On the card's top edge, so a badge never pushes one card's price below the others'.
-          <div className="absolute -top-3 left-1/2 flex -translate-x-1/2 gap-1.5">
+          <div className="absolute -top-3 left-1/2 flex -translate-x-1/2 gap-1.5 whitespace-nowrap">
             {current && <Badge className="shadow-sm">Current Plan</Badge>}
-            {highlighted && !current && (
+            {recommended && (
               <Badge variant="outline" className="border-primary bg-background text-primary shadow-sm">
-                Start here
+                Recommended
               </Badge>
             )}
           </div>
         )}
         <CardHeader className="gap-2">
           <CardTitle>
-            <h2 id={titleId} className="text-xl font-semibold">
+            <h2 id={titleId} tabIndex={-1} className="text-xl font-semibold outline-none">
               {tier.name}
             </h2>
           </CardTitle>
@@ -90,18 +101,42 @@ function PlanCard({ tier, current, busy, onChoose }: PlanCardProps) {
         <CardFooter>
           <Button
             className="w-full"
-            variant={highlighted ? "default" : "outline"}
+            variant={recommended && !current ? "default" : "outline"}
             disabled={current || busy}
             aria-busy={busy || undefined}
             aria-describedby={titleId}
             onClick={() => onChoose(tier)}
           >
             {busy && <Loader2 aria-hidden="true" className="animate-spin" />}
-            {highlighted ? "Get Started" : "Subscribe"}
+            {chooseLabel(tier, current)}
           </Button>
         </CardFooter>
       </Card>
     </li>
+  );
+}
+
+/** Sent here by a gate: what waits on the tool, and the way back to it without paying. */
+function KeptTaskNote({ returnTo }: { returnTo: GateReturn }) {
+  const back = backToTask(returnTo);
+  const kept = returnTo.incoming
+    ? returnTo.words
+      ? "Your photo and your words are kept"
+      : "Your photo is kept"
+    : "Nothing is lost";
+  return (
+    <aside className="mx-auto flex w-full max-w-2xl flex-col gap-3 rounded-lg border border-primary/40 bg-card p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <p>
+        <span className="font-medium">{kept}.</span>{" "}
+        <span className="text-muted-foreground">After paying you go straight back to where you were.</span>
+      </p>
+      <Button asChild variant="outline" size="sm" className="shrink-0 self-start sm:self-auto">
+        <Link to={back.path} state={back.state}>
+          <ArrowLeft aria-hidden="true" />
+          Go back
+        </Link>
+      </Button>
+    </aside>
   );
 }
 
@@ -111,6 +146,9 @@ export function PricingPage() {
   const user = useUser();
   const tier = useSubscriptionTier();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Sent here by a gate: paying brings the person back to that tool with what they had started.
+  const returnTo = gateReturnOf(location.state);
   const toFreemium = useSwitchToFreemium();
   // A second click before React re-renders the disabled button must not send twice.
   const switching = useRef(false);
@@ -133,7 +171,7 @@ export function PricingPage() {
       void switchToFreemium();
       return;
     }
-    navigate(paths.payment, { state: paymentStateFor(chosen) });
+    navigate(paths.payment, { state: paymentStateFor(chosen, returnTo) });
   }
 
   /** Choosing Freemium goes to / (SPEC 4.5), after the server has moved a paying user back to it. */
@@ -162,10 +200,16 @@ export function PricingPage() {
         </p>
       </header>
 
+      {returnTo && <KeptTaskNote returnTo={returnTo} />}
+
       {/* Columns follow the room the page really has (the sidebar takes some of the window). While the
           plan loads, the cards hold their place unseen under the spinner, so nothing below them jumps
           when they appear. */}
       <div className="relative @container">
+        {!loading && (
+          // Where the cards stack, every price first; where they stand side by side, the cards say it.
+          <PlanSummary tiers={TIERS} current={currentTier} className="mb-6 @4xl:hidden" />
+        )}
         <ul
           aria-label={loading ? undefined : "Plans"}
           aria-hidden={loading || undefined}

@@ -1,19 +1,21 @@
 /**
  * The payment form's state and its submit: the card fields, each field's error, the client's check of
- * the card (a toast for missing fields, messages next to wrong ones), then the payment itself and what
+ * the card (each field's problem next to it, and a toast when fields are missing), then the payment itself and what
  * its answer means (success, already on the plan, the server's own field errors, or a failure).
  */
 import { useId, useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import type { Tier } from "@/config/tiers";
 import { useUser } from "@/lib/auth";
+import { backToTask, gateReturnOf } from "@/lib/creations";
 import { CheckoutError, type useCompletePayment } from "./api";
 import {
   checkPayment,
   PAYMENT_FIELDS,
   PAYMENT_MESSAGES,
+  paymentFieldErrors,
   type PaymentField,
   type PaymentFields,
 } from "./card";
@@ -30,6 +32,7 @@ export type PaymentMutation = ReturnType<typeof useCompletePayment>;
 export function usePaymentForm(plan: Tier, payment: PaymentMutation) {
   const user = useUser();
   const navigate = useNavigate();
+  const returnTo = gateReturnOf(useLocation().state);
   const [fields, setFields] = useState<PaymentFields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<PaymentField, string>>>({});
   // A second click before React re-renders the disabled button must not pay twice.
@@ -56,26 +59,26 @@ export function usePaymentForm(plan: Tier, payment: PaymentMutation) {
     event.preventDefault();
     if (sending.current || !user) return;
     const check = checkPayment(fields);
-    const missing = check.ok ? [] : check.missing;
-    if (missing.length > 0) {
-      setErrors({});
-      toast.error(PAYMENT_MESSAGES.missing, { id: MISSING_TOAST });
-      focusField(missing[0]);
-      return;
-    }
-    toast.dismiss(MISSING_TOAST);
     if (!check.ok) {
-      setErrors(check.errors);
-      const first = PAYMENT_FIELDS.find((field) => check.errors[field]);
+      // Each field's problem at the field, empty or wrong, and the first of them focused; an empty
+      // field also brings the specification's toast.
+      const fieldErrors = paymentFieldErrors(fields);
+      setErrors(fieldErrors);
+      if (check.missing.length > 0) toast.error(PAYMENT_MESSAGES.missing, { id: MISSING_TOAST });
+      else toast.dismiss(MISSING_TOAST);
+      const first = PAYMENT_FIELDS.find((field) => fieldErrors[field]);
       if (first) focusField(first);
       return;
     }
+    toast.dismiss(MISSING_TOAST);
     setErrors({});
     sending.current = true;
     try {
       await payment.mutateAsync({ userId: user.id, tier: plan.id, card: fields });
       toast.success(SUCCESS);
-      navigate(paths.home, { replace: true });
+      // From a gate: back to that tool, with the photo and words kept there; from Pricing itself: home.
+      const back = returnTo ? backToTask(returnTo) : { path: paths.home, state: null };
+      navigate(back.path, { replace: true, state: back.state });
     } catch (error) {
       console.error("Payment failed", error);
       const refusal = error instanceof CheckoutError ? error : null;

@@ -1,12 +1,12 @@
 /**
- * One photo in the My Creations grid: its newest version's thumbnail (or text excerpt), tool, date and
- * instruction, and how many versions it has when more than one.
+ * One photo in the My Creations grid: its newest version's thumbnail (or text excerpt), tool, date,
+ * the person's own words when they typed some, and how many versions it has when more than one.
  */
 import { Images, Layers } from "lucide-react";
 import { getTool } from "@/tools/registry";
 import type { CreationGroup } from "@/lib/creations";
 import { ChainLine, chainText, creationChain } from "./creation-chain";
-import { formatDate } from "./format";
+import { formatDate, ownWords } from "./format";
 import { useThumbUrls } from "./use-creations";
 
 /** "3 versions" (nothing for one). */
@@ -29,9 +29,10 @@ export function CreationCard({
   const thumbs = useThumbUrls(userId, record);
   const date = formatDate(record.createdAt);
   const chain = creationChain(record);
+  const words = ownWords(record);
   return (
     // The button lies over the whole card and holds no text: its name ("Open Hulk creation from …") is
-    // the card's summary, and the visible text beside it (the instruction, a poem's lines) is read as
+    // the card's summary, and the visible text beside it (the person's words, a poem's lines) is read as
     // the page's text, so the name never has to repeat it (WCAG 2.5.3, label in name).
     <li className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-left transition-colors has-[button:focus-visible]:border-ring has-[button:focus-visible]:ring-[3px] has-[button:focus-visible]:ring-ring/50 has-[button:hover]:border-primary/60">
       <div className="relative aspect-square w-full overflow-hidden bg-muted">
@@ -72,8 +73,10 @@ export function CreationCard({
         <span className="truncate text-sm font-medium">{tool.label}</span>
         <ChainLine chain={chain} />
         <span className="text-xs text-muted-foreground">{date}</span>
-        {record.instruction && (
-          <span className="line-clamp-2 text-xs break-words text-muted-foreground">{record.instruction}</span>
+        {words && (
+          <q data-testid="creation-words" className="line-clamp-2 text-xs break-words text-muted-foreground">
+            {words}
+          </q>
         )}
       </div>
       <button

@@ -16,7 +16,7 @@ import { getTool } from "@/tools/registry";
 import { creationQuery, getCreation, photoOf, versionsQuery, type CreationRecord } from "@/lib/creations";
 import { downloadImage } from "@/lib/image";
 import { ChainSteps } from "./creation-chain";
-import { formatDate } from "./format";
+import { formatDate, ownWords } from "./format";
 
 type Loaded =
   | { status: "loading" }
@@ -63,13 +63,13 @@ function VersionSteps({
     <nav aria-label="Versions" className="flex items-center justify-between gap-2">
       <Button variant="outline" size="sm" disabled={!previous} onClick={() => previous && onOpen(previous)}>
         <ChevronLeft aria-hidden="true" />
-        Previous version
+        Previous<span className="sr-only sm:not-sr-only"> version</span>
       </Button>
-      <p aria-live="polite" className="text-sm text-muted-foreground">
+      <p aria-live="polite" className="text-sm whitespace-nowrap text-muted-foreground">
         Version {index + 1} of {versions.length}
       </p>
       <Button variant="outline" size="sm" disabled={!next} onClick={() => next && onOpen(next)}>
-        Next version
+        Next<span className="sr-only sm:not-sr-only"> version</span>
         <ChevronRight aria-hidden="true" />
       </Button>
     </nav>
@@ -91,6 +91,7 @@ function ViewerBody({
 }) {
   const loaded = useCreationFiles(userId, record);
   const tool = getTool(record.tool);
+  const words = ownWords(record);
 
   return (
     <>
@@ -98,12 +99,12 @@ function ViewerBody({
         <DialogTitle>{tool.title}</DialogTitle>
         <DialogDescription className="line-clamp-3">
           {formatDate(record.createdAt)}
-          {record.instruction && (
+          {words && (
             <>
               {" · "}
-              <span className="break-words" title={record.instruction}>
-                {record.instruction}
-              </span>
+              <q className="break-words" title={words}>
+                {words}
+              </q>
             </>
           )}
         </DialogDescription>
@@ -170,7 +171,12 @@ function ViewerBody({
             Open {tool.label}
           </Link>
         </Button>
-        <Button variant="destructive" onClick={onDelete} className="sm:ml-auto">
+        <Button
+          variant="destructive-outline"
+          size="sm"
+          onClick={onDelete}
+          className="col-span-2 justify-self-end sm:ml-auto sm:h-9"
+        >
           <Trash2 aria-hidden="true" />
           Delete
         </Button>

@@ -46,9 +46,7 @@ function CreationsView({ userId }: { userId: string }) {
         <div className="space-y-1">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">My Creations</h1>
           <p className="text-muted-foreground">Every result you made, kept on this device.</p>
-          {state.status === "ready" && (
-            <StorageLine count={state.usage.count} bytes={state.usage.bytes} estimate={state.estimate} />
-          )}
+          {state.status === "ready" && <StorageLine count={state.usage.count} bytes={state.usage.bytes} />}
         </div>
         {hasAny && (
           <Button variant="outline" onClick={() => setConfirmAll(true)}>

@@ -263,7 +263,7 @@ export function faqEntries(): FaqEntry[] {
       answer: [
         {
           kind: "text",
-          text: 'When you have used all of this month\'s conversions, a message tells you so and takes you to the Pricing page, and the tools show "Usage Limit Reached" with an Upgrade Now button.',
+          text: 'When you have used all of this month\'s conversions, the tools show "Usage Limit Reached" with the day they renew and an Upgrade Now button; your last result and My Creations stay. If a limit stops something you started, your photo and words are kept, and after upgrading you go straight back to them.',
         },
         {
           kind: "text",

@@ -2,7 +2,7 @@
  * A shared file checked as an upload checks it, from its first bytes only (no decode, so the chooser
  * opens at once): empty, not an image, a format the app can't open, damaged, or too large.
  */
-import { UNREADABLE_FILE } from "@/hooks/use-tool-photo";
+import { IMAGE_ADVICE, UNREADABLE_FILE } from "@/hooks/use-tool-photo";
 import {
   ImageInputError,
   assertDecodable,
@@ -38,14 +38,17 @@ async function checkHeader(file: File): Promise<void> {
   assertDecodable(header);
 }
 
-/** The message an upload of `file` would show, or null when its header looks like a photo the tools take. */
-export async function sharedFileProblem(file: File): Promise<string | null> {
+/**
+ * The message and advice an upload of `file` would show, or null when its header looks like a photo the
+ * tools take.
+ */
+export async function sharedFileProblem(file: File): Promise<{ message: string; advice: string } | null> {
   try {
     await checkHeader(file);
     return null;
   } catch (error) {
-    if (isImageInputError(error)) return error.message;
+    if (isImageInputError(error)) return { message: error.message, advice: error.advice };
     console.error("Could not check the shared file", error);
-    return UNREADABLE_FILE;
+    return { message: UNREADABLE_FILE, advice: IMAGE_ADVICE };
   }
 }

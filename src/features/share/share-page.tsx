@@ -12,7 +12,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { getTool } from "@/tools/registry";
 import { SHARE_FAILED_PARAM, SHARE_ID_PARAM } from "@/config/share";
-import { IMAGE_ADVICE } from "@/hooks/use-tool-photo";
 import { dismissIncoming, putIncoming, type IncomingPhotoState } from "@/lib/creations";
 import { onLaunchFiles } from "@/lib/launch-queue";
 import { SHARE_COPY, SHARE_NOTICES, type ShareNotice } from "./share-copy";
@@ -118,7 +117,7 @@ export function SharePage() {
         <div className={PAGE}>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{SHARE_COPY.refusedTitle}</h1>
           <SharedThumb key={shared.incoming.id} file={shared.file} className="size-28" />
-          <ErrorBanner live message={shared.message} advice={IMAGE_ADVICE} />
+          <ErrorBanner message={shared.message} advice={shared.advice} />
           <div>
             <UploadLink />
           </div>

@@ -13,7 +13,7 @@ export type SharedPhotos =
   /** One photo the tools can take. */
   | { status: "one"; incoming: IncomingPhotos; file: File }
   /** One file an upload would refuse, with the upload's message. */
-  | { status: "refused"; incoming: IncomingPhotos; file: File; message: string }
+  | { status: "refused"; incoming: IncomingPhotos; file: File; message: string; advice: string }
   /** Several files: for Batch Processing, which checks each itself. */
   | { status: "many"; incoming: IncomingPhotos };
 
@@ -29,9 +29,9 @@ async function readShared(id: string | null): Promise<SharedPhotos> {
   const [first, ...rest] = incoming.files;
   if (!first) return { status: "notice", notice: "none" };
   if (rest.length > 0) return { status: "many", incoming };
-  const message = await sharedFileProblem(first);
-  return message
-    ? { status: "refused", incoming, file: first, message }
+  const problem = await sharedFileProblem(first);
+  return problem
+    ? { status: "refused", incoming, file: first, ...problem }
     : { status: "one", incoming, file: first };
 }
 

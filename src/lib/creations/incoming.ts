@@ -124,7 +124,7 @@ export async function latestIncoming(): Promise<IncomingPhotos | null> {
   let newest: StoredIncoming | null = null;
   for (let cursor = await index.openCursor(); cursor; cursor = await cursor.continue()) {
     if (Date.now() - cursor.value.createdAt > INCOMING_MAX_AGE_MS) await cursor.delete();
-    else if (cursor.value.source !== "edit") newest = cursor.value;
+    else if (cursor.value.source !== "edit" && cursor.value.source !== "gate") newest = cursor.value;
   }
   await tx.done;
   return newest ? fromStored(newest) : null;

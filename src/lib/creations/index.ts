@@ -24,6 +24,7 @@ export type {
   GroupPage,
   IncomingPhotos,
   IncomingPhotoState,
+  KeptInputs,
   IncomingSource,
   ListPage,
   ListQuery,
@@ -80,6 +81,14 @@ export {
   takeIncoming,
 } from "./incoming";
 export { INCOMING_LOST, useIncomingPhotos } from "./use-incoming-photos";
+export { keepGateTask } from "./gate-keep";
+export {
+  backToTask,
+  gateReturnOf,
+  type GateReturn,
+  type GateReturnState,
+  type GateTask,
+} from "./gate-return";
 
 // Reading and deleting (My Creations, Batch's last run, Settings).
 export { getCreation, getLastCreation } from "./read";

@@ -144,8 +144,11 @@ export type VersionGroup = { photo: string; versions: CreationRecord[]; original
 /** The version chosen on a tool: the group on screen and the creation shown of it. */
 export type ChosenVersion = { photo: string; id: string };
 
-/** Where handed-over photos came from: the share sheet, "Open with", or "Edit with…". */
-export type IncomingSource = "share" | "open-with" | "edit";
+/**
+ * Where handed-over photos came from: the share sheet, "Open with", "Edit with…", or a task a gate
+ * stopped (kept through Pricing and the payment, gate-task.ts).
+ */
+export type IncomingSource = "share" | "open-with" | "edit" | "gate";
 
 /** Photos handed to a tool, as it takes them. */
 export type IncomingPhotos = {
@@ -159,8 +162,14 @@ export type IncomingPhotos = {
   createdAt: number;
 };
 
-/** The navigation state a tool reads its handed-over photo from (useIncomingPhotos). */
-export type IncomingPhotoState = { incoming: string };
+/** A stopped task's own inputs besides its photo: the words typed and the options chosen. */
+export type KeptInputs = { words?: string; options?: Record<string, string> };
+
+/**
+ * The navigation state a tool reads its handed-over photo from (useIncomingPhotos); a task a gate
+ * stopped also brings its words and options back.
+ */
+export type IncomingPhotoState = { incoming: string; task?: KeptInputs };
 
 /** A result shown on a page, as "Edit with…" hands it over. */
 export type EditWithSource = {

@@ -8,7 +8,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
-import type { IncomingPhotoState } from "./types";
+import type { IncomingPhotoState, KeptInputs } from "./types";
 
 export const INCOMING_LOST = "The photo you sent here could not be opened. Upload it again.";
 
@@ -17,12 +17,22 @@ function incomingId(state: unknown): string | null {
   return typeof id === "string" ? id : null;
 }
 
+/** The words and options of a task a gate stopped, brought back with its photo (gate-task.ts). */
+function keptInputs(state: unknown): KeptInputs | undefined {
+  const task = (state as Partial<IncomingPhotoState> | null)?.task;
+  if (!task || typeof task !== "object") return undefined;
+  return {
+    ...(typeof task.words === "string" ? { words: task.words } : {}),
+    ...(task.options && typeof task.options === "object" ? { options: task.options } : {}),
+  };
+}
+
 /**
  * Takes the photos handed to this page, if any, and calls `accept` with them (each tagged with the
- * chain it came from). The navigation state is cleared, so a reload or Back does not load them again.
+ * chain it came from), and with the words and options of a task a gate stopped. The navigation state is cleared, so a reload or Back does not load them again.
  * With `accept` null (a tool that takes no photo) nothing is taken: what was handed over stays waiting.
  */
-export function useIncomingPhotos(accept: ((files: File[]) => unknown) | null): void {
+export function useIncomingPhotos(accept: ((files: File[], task?: KeptInputs) => unknown) | null): void {
   const location = useLocation();
   const navigate = useNavigate();
   const id = incomingId(location.state);
@@ -33,13 +43,14 @@ export function useIncomingPhotos(accept: ((files: File[]) => unknown) | null): 
 
   useEffect(() => {
     if (!id || !latest.current) return;
+    const task = keptInputs(location.state);
     let active = true;
     import("./use-incoming-photos.lazy")
       .then(({ takeIncomingPhotos }) => takeIncomingPhotos(id, () => active))
       .then((files) => {
         if (files === undefined) return;
         navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
-        if (files) void latest.current?.(files);
+        if (files) void latest.current?.(files, task);
         else toast.error(INCOMING_LOST);
       })
       .catch((error: unknown) => {

@@ -3,7 +3,13 @@
  * header (refusing decompression bombs before any decode), decode upright (HEIC/HEIF through a lazy
  * decoder), downscale and re-encode through a canvas (dropping EXIF/GPS), base64, and save downloads.
  */
-export { ImageInputError, isImageInputError, type ImageInputErrorKind } from "./errors";
+export {
+  IMAGE_ADVICE,
+  ImageInputError,
+  imageInputAdvice,
+  isImageInputError,
+  type ImageInputErrorKind,
+} from "./errors";
 export { SNIFFED_MIME_TYPES, isHeifType, sniffImageType, type SniffedType } from "./sniff";
 export { MAX_PIXELS, assertDecodable, orientedSize, readImageHeader, type ImageHeader } from "./header";
 export { WORKING_MAX_SIDE, fitWithin, loadImage, type LoadedImage } from "./load";

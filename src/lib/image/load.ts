@@ -44,7 +44,8 @@ type Decoding = typeof import("./load.lazy");
 let decodingModule: Promise<Decoding> | null = null;
 
 /** The photo's decoder could not be fetched (offline before the app was cached). */
-const UNAVAILABLE = "Photos can't be opened right now. Check your connection and try again.";
+const UNAVAILABLE = "Photos can't be opened right now.";
+const UNAVAILABLE_ADVICE = "Check your connection and try again.";
 
 /** load.lazy.ts, fetched once (again with the next photo after a failed fetch). */
 function decoding(): Promise<Decoding> {
@@ -63,7 +64,7 @@ export function offload(): Promise<Decoding | null> {
 /** The page's own path; an ImageInputError when its code cannot be fetched. */
 export function onPage(): Promise<Decoding> {
   return decoding().catch((error: unknown) => {
-    throw new ImageInputError("unsupported", UNAVAILABLE, { cause: error });
+    throw new ImageInputError("unsupported", UNAVAILABLE, { cause: error, advice: UNAVAILABLE_ADVICE });
   });
 }
 

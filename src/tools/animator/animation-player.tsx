@@ -72,7 +72,7 @@ export function AnimationPlayer({ frames, onDownloadGif, disabled }: AnimationPl
                 className="mx-auto h-auto max-h-[60vh] w-full rounded-xl border bg-muted object-contain"
               />
               <span
-                className="absolute top-2 left-2 rounded-full bg-background/85 px-2 py-0.5 text-xs font-medium tabular-nums shadow-sm"
+                className="absolute top-2 right-2 rounded-full bg-background/85 px-2 py-0.5 text-xs font-medium tabular-nums shadow-sm"
                 aria-hidden="true"
               >
                 {current + 1} / {count}

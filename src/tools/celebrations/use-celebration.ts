@@ -157,9 +157,9 @@ export function useCelebration() {
         replaceInspiration(image);
       } catch (error) {
         if (token !== loadToken.current) return;
-        const message = isImageInputError(error) ? error.message : BAD_FILE;
+        // Said once, under the field (no toast): what is wrong with the file and what to do.
+        const message = isImageInputError(error) ? `${error.message} ${error.advice}` : BAD_FILE;
         setInspirationError(message);
-        toast.error(message);
       } finally {
         if (token === loadToken.current) setInspirationLoading(false);
       }
@@ -193,11 +193,8 @@ export function useCelebration() {
     if (!type) errors.type = CELEBRATION_COPY.typeRequired;
     if (!description.trim()) errors.description = CELEBRATION_COPY.descriptionRequired;
     setFieldErrors(errors);
-    const first = errors.type ?? errors.description;
-    if (first || !type) {
-      if (first) toast.error(first);
-      return errors;
-    }
+    // Said once, under each field (the page focuses the first): no toast repeats it (issue 27 §4).
+    if (errors.type || errors.description || !type) return errors;
     void run({ type, description: description.trim(), aspectRatio, inspiration });
     return {};
   }, [aspectRatio, busy, description, inspiration, inspirationLoading, run, type]);

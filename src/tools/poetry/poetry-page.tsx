@@ -53,6 +53,7 @@ export function PoetryPage() {
               <h2
                 id="poem-heading"
                 data-run-focus
+                tabIndex={-1}
                 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase"
               >
                 Your poem

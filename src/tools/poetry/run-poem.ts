@@ -28,8 +28,6 @@ export const POEM_RETRY_DELAY_MS = 1000;
 /** A wait longer than this (a server's Retry-After) is not waited for: the user is told instead. */
 const MAX_WAIT_MS = 60_000;
 
-const IMAGE_ADVICE = "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.";
-
 /** What the poem's failure message depends on (SPEC 8): earlier failures and photos uploaded. */
 export type PoemCounters = { earlierFailures: number; uploads: number };
 
@@ -117,7 +115,7 @@ export function poemError(error: unknown, counters: PoemCounters): unknown {
     return new GeminiError({
       kind: "bad-request",
       message: `${POEM_COPY.failed}: ${error.message}`,
-      advice: IMAGE_ADVICE,
+      advice: error.advice,
       cause: error,
     });
   }

@@ -1,6 +1,6 @@
 /** The Modify Scene form: what to add, its description, where, and an optional picture. */
-import { useId, type FormEvent } from "react";
-import { AlertTriangle, Image as ImageIcon, LayoutTemplate, Sparkles, Type } from "lucide-react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Image as ImageIcon, LayoutTemplate, Sparkles, Type } from "lucide-react";
 import { ImagePickField } from "@/components/image-pick-field";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
@@ -59,13 +59,23 @@ export function SceneForm({
 }: SceneFormProps) {
   const typeLabelId = useId();
   const positionId = useId();
-  const hintId = useId();
+  const descriptionId = useId();
   const blank = values.description.trim() === "";
+  // A field's message waits until the person tried (as forms do): a press of "Add to Scene", or
+  // leaving the description after typing in it. Nothing is flagged on a form not yet touched.
+  const [checked, setChecked] = useState(false);
+  const edited = useRef(false);
   const set = (patch: Partial<SceneFormValues>) => onChange({ ...values, ...patch });
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!disabled) onSubmit();
+    if (disabled) return;
+    if (blank) {
+      setChecked(true);
+      document.getElementById(descriptionId)?.focus();
+      return;
+    }
+    onSubmit();
   }
 
   return (
@@ -103,9 +113,17 @@ export function SceneForm({
       </div>
 
       <PromptField
+        id={descriptionId}
         label={DESCRIPTION_LABELS[values.type]}
         value={values.description}
-        onChange={(description) => set({ description })}
+        onChange={(description) => {
+          edited.current = true;
+          set({ description });
+        }}
+        onBlur={() => {
+          if (edited.current) setChecked(true);
+        }}
+        error={checked && blank ? SCENE_MESSAGES.noDescription : null}
         placeholder={PLACEHOLDERS[values.type]}
         rows={3}
         maxLength={SCENE_DESCRIPTION_MAX}
@@ -137,13 +155,16 @@ export function SceneForm({
       )}
 
       <div className="grid gap-2">
-        {blank && (
-          <p id={hintId} className="flex items-center gap-2 text-sm text-amber-700 dark:text-amber-400">
-            <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
-            {SCENE_MESSAGES.noDescription}
-          </p>
-        )}
-        <Button type="submit" disabled={disabled || blank} aria-describedby={blank ? hintId : undefined}>
+        {/*
+          Disabled without a description (SPEC 5), yet pressable (aria-disabled): a press says why, under
+          the field, and nothing is sent.
+        */}
+        <Button
+          type="submit"
+          disabled={disabled}
+          aria-disabled={blank || undefined}
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+        >
           <Sparkles aria-hidden="true" />
           Add to Scene
         </Button>

@@ -44,6 +44,7 @@ export function sceneFailureMessage(error: AiFailure): string {
 
 /** A picture the image pipeline refused (its own words when it has them), as the page shows it. */
 export function imageFailure(error: unknown, fallback: string): AiFailure {
-  const message = isImageInputError(error) ? error.message : fallback;
-  return { reason: message, message, advice: IMAGE_ADVICE };
+  const named = isImageInputError(error);
+  const message = named ? error.message : fallback;
+  return { reason: message, message, advice: named ? error.advice : IMAGE_ADVICE };
 }

@@ -1,6 +1,6 @@
 /** The Modify Scene page: the base picture, the form of what to add, and the result. */
 import { useEffect, useState } from "react";
-import { AlertTriangle, RotateCcw, Undo2 } from "lucide-react";
+import { RotateCcw, Undo2 } from "lucide-react";
 import { EditWith } from "@/components/edit-with";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
@@ -9,7 +9,7 @@ import { getTool } from "@/tools/registry";
 import { PositionPicker } from "./position-picker";
 import { SceneForm } from "./scene-form";
 import { lazyPart } from "@/components/on-demand";
-import { SCENE_MESSAGES, SCENE_TYPE_LABELS } from "./scene-messages";
+import { SCENE_TYPE_LABELS } from "./scene-messages";
 import { useScene, type SceneForm as SceneFormValues } from "./use-scene";
 
 /** The result view and its versions: fetched when the first result arrives. */
@@ -71,10 +71,7 @@ export function ScenePage() {
     >
       {!base ? (
         <div className="space-y-3">
-          <p role="status" className="flex items-center gap-2 text-sm text-amber-700 dark:text-amber-400">
-            <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
-            {SCENE_MESSAGES.noBase}
-          </p>
+          {/* No "upload a base image first" warning: nothing was tried yet; the upload area says what to do. */}
           <UploadArea
             onFile={(file) => void scene.selectBase(file)}
             disabled={busy}

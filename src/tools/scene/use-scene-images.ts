@@ -4,7 +4,6 @@
  * freed when it is dropped or the page goes away, unless the last run still holds it.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import type { AiFailure } from "@/hooks/use-ai-run";
 import { loadImage, type LoadedImage } from "@/lib/image";
 import { imageFailure, KEEP_EDITING_FAILED, NOT_AN_IMAGE } from "./scene-messages";
@@ -38,11 +37,9 @@ export function useSceneImages(isHeld: (image: LoadedImage) => boolean) {
     [isHeld],
   );
 
-  /** Shows why a picture could not be used, in the banner and a toast. */
+  /** Shows why a picture could not be used, once: in the page's banner. */
   const refuse = useCallback((error: unknown, fallback: string) => {
-    const failure = imageFailure(error, fallback);
-    setImageError(failure);
-    toast.error(failure.message);
+    setImageError(imageFailure(error, fallback));
   }, []);
 
   /** Decodes a file with the image pipeline; a refused file says why and changes nothing. */

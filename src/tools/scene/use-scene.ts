@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { SCENE_TYPES, type ScenePosition, type SceneType } from "@/tools/scene/prompts";
 import { useTool } from "@/hooks/use-tool";
+import { toastPhotoUploaded } from "@/lib/run-toast";
 import { copyPhotoOrigin, originalOf } from "@/lib/creations";
 import { dataUrlToBlob, loadImage, type LoadedImage } from "@/lib/image";
 import { runScene, type SceneRequest } from "./run-scene";
@@ -97,9 +98,8 @@ export function useScene() {
       inputRef.current = null;
       bases.forEach(drop);
       setBases([image]);
-      // The same toast as the other tools' uploads (hooks/use-tool-photo.ts toastPhotoUploaded), written
-      // here so Modify Scene does not load that module with its page.
-      toast.success("Image uploaded successfully", { id: "photo-uploaded" });
+      // The toast a run then updates in place (lib/run-toast.ts).
+      toastPhotoUploaded();
     },
     [bases, busy, drop, load, resetRun],
   );

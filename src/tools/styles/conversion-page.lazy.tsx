@@ -1,7 +1,8 @@
 /** The "Convert Image" dialog: a photo (picked, dropped or the page's) and a change described in words. */
 import { useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, Upload, Wand2 } from "lucide-react";
+import { AlertTriangle, Lock, Upload, Wand2 } from "lucide-react";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -14,10 +15,15 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { DropPickButton, HiddenFileInput } from "@/components/file-pick";
-import { CostNote } from "@/components/remaining-counter";
 import { PromptField } from "@/components/prompt-field";
+import { CostNote } from "@/components/remaining-counter";
 import { versionStripQuery } from "@/components/tool-versions-query";
+import { paths } from "@/config/paths";
+import { gateMessage, getTier } from "@/config/tiers";
 import { useUser } from "@/lib/auth";
+import type { GateReturnState } from "@/lib/creations";
+import { formatRenewal } from "@/lib/usage";
+import type { CustomGate } from "./conversion-page";
 
 /** What the dialog transforms: the picture, and the version of the photo it is (null: the photo). */
 export type CustomSource = { src: string; version: { id: string; photo: string } | null };
@@ -31,6 +37,10 @@ type CustomPromptDialogProps = {
   onSelectFile: (file: File) => void;
   onTransform: (prompt: string) => void;
   busy?: boolean;
+  /** Why the dialog is off (shown instead of the upload and the words), or null. */
+  gate?: CustomGate | null;
+  /** Words brought back after a gate: the prompt starts with them. */
+  draft?: string | null;
 };
 
 /** "Convert Image" (SPEC 2.3, 4.2): describe any change, typed or spoken. */
@@ -42,9 +52,17 @@ export function CustomPromptDialog({
   onSelectFile,
   onTransform,
   busy,
+  gate,
+  draft,
 }: CustomPromptDialogProps) {
-  const [prompt, setPrompt] = useState("");
+  const [prompt, setPrompt] = useState(draft ?? "");
   const inputRef = useRef<HTMLInputElement>(null);
+  // Words brought back after paying fill the field they were typed in.
+  const [drafted, setDrafted] = useState(draft);
+  if (draft !== drafted) {
+    setDrafted(draft);
+    if (draft) setPrompt(draft);
+  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -69,47 +87,90 @@ export function CustomPromptDialog({
           <DialogTitle>Convert Image</DialogTitle>
           <DialogDescription>Upload an image and describe how you want to transform it</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4">
-          {hasImage ? (
-            source && <Transforming source={source} />
-          ) : (
-            <DropPickButton
-              onClick={() => inputRef.current?.click()}
-              onFile={onSelectFile}
-              className="flex-col p-6"
-            >
-              <Upload aria-hidden="true" className="size-6" />
-              <span className="font-medium text-foreground">Click to upload or drag and drop</span>
-              <span>PNG, JPG or GIF</span>
-            </DropPickButton>
-          )}
-          <HiddenFileInput
-            ref={inputRef}
-            aria-label="Upload an image to transform"
-            onPick={(files) => files[0] && onSelectFile(files[0])}
-          />
-          <PromptField
-            label="Your transformation"
-            placeholder="Describe how you want to transform the image..."
-            value={prompt}
-            onChange={setPrompt}
-          />
-          {!hasImage && (
-            <Alert variant="warning">
-              <AlertTriangle aria-hidden="true" />
-              <AlertDescription>Please upload an image before converting</AlertDescription>
-            </Alert>
-          )}
-          <DialogFooter className="sm:items-center sm:justify-between">
-            <CostNote className="max-sm:text-center" />
-            <Button type="submit" disabled={!hasImage || busy}>
-              <Wand2 aria-hidden="true" />
-              Transform
-            </Button>
-          </DialogFooter>
-        </form>
+        {gate && !busy ? (
+          <GateBody gate={gate} />
+        ) : (
+          <form onSubmit={submit} className="grid gap-4">
+            {hasImage ? (
+              source && <Transforming source={source} />
+            ) : (
+              <DropPickButton
+                onClick={() => inputRef.current?.click()}
+                onFile={onSelectFile}
+                className="flex-col p-6"
+              >
+                <Upload aria-hidden="true" className="size-6" />
+                <span className="font-medium text-foreground">Click to upload or drag and drop</span>
+                <span>PNG, JPG or GIF</span>
+              </DropPickButton>
+            )}
+            <HiddenFileInput
+              ref={inputRef}
+              aria-label="Upload an image to transform"
+              onPick={(files) => files[0] && onSelectFile(files[0])}
+            />
+            <PromptField
+              label="Your transformation"
+              placeholder="Describe how you want to transform the image..."
+              value={prompt}
+              onChange={setPrompt}
+            />
+            {!hasImage && (
+              <Alert variant="warning">
+                <AlertTriangle aria-hidden="true" />
+                <AlertDescription>Please upload an image before converting</AlertDescription>
+              </Alert>
+            )}
+            <DialogFooter className="sm:items-center sm:justify-between">
+              <CostNote className="max-sm:text-center" />
+              <Button type="submit" disabled={!hasImage || busy}>
+                <Wand2 aria-hidden="true" />
+                Transform
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Why the dialog is off, said before anything is picked or typed (issue 27): the plan it needs, or the
+ * month's conversions used and when they renew; "Upgrade" goes to Pricing, and paying comes back here.
+ */
+function GateBody({ gate }: { gate: CustomGate }) {
+  const plan = getTier(gate.plan);
+  const returnTo: GateReturnState = { returnTo: { path: `${paths.home}?custom=true` } };
+  const [title, text, action] =
+    gate.kind === "plan"
+      ? [
+          `${gateMessage("custom")}`,
+          `Describe any change to your photo in your own words with ${plan.name} (${plan.id}) or a bigger plan. Upgrade first, and you come straight back here.`,
+          "Upgrade",
+        ]
+      : [
+          "Usage Limit Reached",
+          `You've used all ${plan.limit} conversions of your ${plan.name} plan this month. They renew on ${formatRenewal()}.`,
+          "Upgrade Now",
+        ];
+  return (
+    <div className="grid gap-4" data-testid="custom-gate">
+      <Alert>
+        <Lock aria-hidden="true" />
+        <AlertDescription>
+          <p className="font-medium text-foreground">{title}</p>
+          <p>{text}</p>
+        </AlertDescription>
+      </Alert>
+      <DialogFooter>
+        <Button asChild>
+          <Link to={paths.pricing} state={returnTo}>
+            {action}
+          </Link>
+        </Button>
+      </DialogFooter>
+    </div>
   );
 }
 

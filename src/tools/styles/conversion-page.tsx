@@ -8,8 +8,9 @@ import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { gateMessage, hasFeature } from "@/config/tiers";
+import { FEATURE_GATES, gateMessage, getTier, hasFeature, type TierId } from "@/config/tiers";
 import { CUSTOM_OVERLAY, getVariant, VARIANTS, type VariantId } from "@/config/variants";
+import { useRemainingConversions } from "@/hooks/use-remaining";
 import { useSubscriptionTier } from "@/lib/subscription";
 import { onDemand } from "@/components/on-demand";
 import { useConversion } from "./use-conversion";
@@ -17,6 +18,12 @@ import { useConversion } from "./use-conversion";
 // "Convert Image" (Radix Dialog, focus trap, scroll lock): fetched on hover or focus of Convert Anything,
 // mounted when it first opens (also straight from `?custom=true`).
 const CustomPromptDialog = onDemand(() => import("./conversion-page.lazy").then((m) => m.CustomPromptDialog));
+
+/**
+ * Why Convert Anything is off before anything is picked: the plan lacks custom transformations (the
+ * plan it needs), or no conversions are left (the person's plan).
+ */
+export type CustomGate = { kind: "plan" | "limit"; plan: TierId };
 
 /** One page for every style tool, driven by its row of the variant table (SPEC 2.2, 2.4, 2.15). */
 export function ConversionPage({ variantId }: { variantId: VariantId }) {
@@ -28,6 +35,16 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
   const customOpen = isHome && searchParams.get("custom") === "true";
   const { processing } = conversion;
   const recreateAllowed = tier.data ? hasFeature(tier.data, "multipleVersions") : false;
+  // Said before the work starts (issue 27): the plan Convert Anything needs, on its button and in its
+  // dialog, and no conversions left, in the dialog; the dialog then offers the upgrade, not the upload.
+  const customPlan = getTier(FEATURE_GATES.custom.tier);
+  const customAllowed = tier.data ? hasFeature(tier.data, "custom") : true;
+  const remaining = useRemainingConversions();
+  const customGate: CustomGate | null = !customAllowed
+    ? { kind: "plan", plan: customPlan.id }
+    : remaining.status === "ready" && remaining.current === 0 && tier.data
+      ? { kind: "limit", plan: tier.data }
+      : null;
   const skeleton = variant.layout === "skeleton";
   const overlay = conversion.operation === "custom" ? CUSTOM_OVERLAY : variant.overlay;
 
@@ -60,6 +77,12 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
             >
               <Wand2 aria-hidden="true" />
               Convert Anything
+              {!customAllowed && (
+                <span className="rounded-full bg-background px-1.5 py-px text-xs font-semibold text-foreground">
+                  <span className="sr-only">, needs </span>
+                  {customPlan.id}
+                </span>
+              )}
             </Button>
           )}
         </nav>
@@ -128,6 +151,8 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
           hasImage={Boolean(conversion.original)}
           source={conversion.customSource}
           busy={processing}
+          gate={customGate}
+          draft={conversion.draft}
           onSelectFile={(file) =>
             void conversion.selectFile(file, { convert: false, toast: "Image selected successfully" })
           }

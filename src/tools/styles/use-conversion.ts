@@ -2,6 +2,7 @@
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import type { Variant } from "@/config/variants";
+import { useRemainingConversions } from "@/hooks/use-remaining";
 import { useTool } from "@/hooks/use-tool";
 import { ORIGINAL_VERSION } from "@/hooks/use-tool-versions";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
@@ -42,10 +43,13 @@ function copyFor(variant: Variant, operation: Operation) {
  */
 export function useConversion(variant: Variant) {
   const photo = useToolPhoto();
+  const remaining = useRemainingConversions();
   const { photo: original, loading, error: imageError } = photo;
   // A reload (or a later visit) shows the last result again, with its original and its actions; only
   // until the user does something themselves (a file picked, even one refused): then the page is theirs.
   const [touched, setTouched] = useState(false);
+  // Words of a custom transformation brought back after a gate (Convert Anything opens with them).
+  const [draft, setDraft] = useState<string | null>(null);
   const { restore: restorePhoto, replace: replaceOriginal } = photo;
 
   const ai = useTool<ConversionRunInput, ConversionResult>(variant.id, {
@@ -84,8 +88,22 @@ export function useConversion(variant: Variant) {
           .catch((error: unknown) => console.warn("Could not show the last result again", error));
       },
     },
+    // A gate on the way to Pricing keeps the photo and, for Convert Anything, the words typed.
+    gateTask: ({ operation, image }) => ({
+      files: [image.file],
+      ...(operation.kind === "custom" ? { words: operation.userPrompt } : {}),
+    }),
     // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
-    incoming: (files: File[]): unknown => (files[0] ? selectFile(files[0]) : undefined),
+    // A custom transformation a gate stopped comes back as it was: the photo and the words, to send.
+    // Showing it costs nothing: with no conversions left (back from Pricing without paying) the photo
+    // waits on the page, unconverted, instead of being sent to Pricing again.
+    incoming: (files: File[], task): unknown => {
+      if (!files[0]) return undefined;
+      if (!task) return selectFile(files[0]);
+      if (task.words) setDraft(task.words);
+      const wait = Boolean(task.words) || (remaining.status === "ready" && remaining.current === 0);
+      return selectFile(files[0], wait ? { convert: false, checkAllowance: false } : {});
+    },
   });
   const { run, reset: resetRun, restore } = ai;
   const busy = ai.running;
@@ -93,11 +111,11 @@ export function useConversion(variant: Variant) {
   /** A new photo: validated and shown first, then converted. A refused file counts nothing. */
   const { load } = photo;
   const selectFile = useCallback(
-    async (file: File, options: { convert?: boolean; toast?: string } = {}) => {
+    async (file: File, options: { convert?: boolean; checkAllowance?: boolean; toast?: string } = {}) => {
       if (busy) return;
       setTouched(true);
-      // SPEC 4.1: the upload first checks the limit.
-      const image = await load(file, { checkAllowance: true });
+      // SPEC 4.1: the upload first checks the limit (a photo a gate kept only comes back to the page).
+      const image = await load(file, { checkAllowance: options.checkAllowance !== false });
       if (!image) return;
       resetRun();
       replaceOriginal(image);
@@ -163,6 +181,8 @@ export function useConversion(variant: Variant) {
     selectFile,
     recreate,
     custom,
+    /** The words of a custom transformation a gate stopped, brought back to be sent (else null). */
+    draft,
     /**
      * What a custom transformation transforms: the picture chosen on the strip, else the photo, and the
      * version it is (null: the photo, or the strip's original).

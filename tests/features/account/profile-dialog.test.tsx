@@ -59,6 +59,25 @@ describe("My Profile", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
+  it("on the top plan offers no upgrade: View plans instead", async () => {
+    const setup = await renderSignedIn({ tier: "$30/month" });
+    const dialog = await openFromMenu(setup, "My Profile", "My Profile");
+    expect(await within(dialog).findByText("Premium ($30/month)")).toBeInTheDocument();
+    expect(within(dialog).queryByText("Free Tier")).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Upgrade Plan" })).not.toBeInTheDocument();
+    await setup.user.click(within(dialog).getByRole("button", { name: "View plans" }));
+    await waitFor(() => expect(setup.router.state.location.pathname).toBe("/pricing"));
+  });
+
+  it('without a chosen name shows no "User" but offers to add a name', async () => {
+    const setup = await renderSignedIn({ user: { email: "ada@example.com" } });
+    const dialog = await openFromMenu(setup, "My Profile", "My Profile");
+    expect(within(dialog).queryByText("User")).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/No name yet/)).toBeInTheDocument();
+    await setup.user.click(within(dialog).getByRole("button", { name: "Add your name" }));
+    expect(await screen.findByRole("dialog", { name: "Settings" })).toBeInTheDocument();
+  });
+
   it("Close closes it, Edit Profile opens Settings", async () => {
     const setup = await renderSignedIn();
     let dialog = await openFromMenu(setup, "My Profile", "My Profile");
@@ -76,5 +95,7 @@ describe("My Profile", () => {
     expect(setup.trigger).toHaveTextContent("G");
     const dialog = await openFromMenu(setup, "My Profile", "My Profile");
     expect(within(dialog).getByText("Grace Hopper")).toBeInTheDocument();
+    expect(within(dialog).queryByText("User")).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/No name yet/)).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   caretAfterDigits,
   checkPayment,
+  paymentFieldErrors,
   digitsOnly,
   expiryState,
   formatCardNumber,
@@ -150,5 +151,22 @@ describe("checkPayment", () => {
       missing: [],
       errors: { cardNumber: PAYMENT_MESSAGES.cardInvalid, expiry: PAYMENT_MESSAGES.expired },
     });
+  });
+});
+
+describe("paymentFieldErrors", () => {
+  it("says what to enter in each empty field and what is wrong with each filled one", () => {
+    expect(paymentFieldErrors({ cardNumber: "", expiry: "0120", cvc: "12", name: "  " }, NOW)).toEqual({
+      cardNumber: "Enter the card number.",
+      expiry: PAYMENT_MESSAGES.expired,
+      cvc: PAYMENT_MESSAGES.cvc,
+      name: "Enter the name as it appears on the card.",
+    });
+  });
+
+  it("is empty for a complete, valid card", () => {
+    expect(
+      paymentFieldErrors({ cardNumber: "4242424242424242", expiry: "1228", cvc: "123", name: "Ada" }, NOW),
+    ).toEqual({});
   });
 });

@@ -140,6 +140,46 @@ describe("sending the form", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("with every field empty says at each field what to enter, with the toast", async () => {
+    const { calls } = checkoutServer();
+    await openPayment();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole("button", { name: "Pay $10" }));
+    expect(await screen.findByText("Please fill out all fields")).toBeInTheDocument();
+    const expected = [
+      ["Card number", "Enter the card number."],
+      ["Expiry (MM/YY)", "Enter the expiry date as MM/YY."],
+      ["CVC", "Enter the 3-digit CVC from the back of the card."],
+      ["Name on card", "Enter the name as it appears on the card."],
+    ] as const;
+    for (const [label, message] of expected) {
+      expect(field(label)).toHaveAttribute("aria-invalid", "true");
+      expect(field(label)).toHaveAccessibleDescription(message);
+    }
+    expect(field("Card number")).toHaveFocus();
+    expect(calls).toHaveLength(0);
+    // Typing in a field clears its own message only.
+    await user.type(field("Card number"), "4");
+    expect(field("Card number")).not.toHaveAttribute("aria-invalid");
+    expect(field("CVC")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("with some fields empty and others wrong, marks both kinds at once", async () => {
+    checkoutServer();
+    await openPayment();
+    const user = userEvent.setup({ delay: null });
+    await fill(user, { card: "4242", cvc: "12" });
+    await user.click(screen.getByRole("button", { name: "Pay $10" }));
+    expect(await screen.findByText("Please fill out all fields")).toBeInTheDocument();
+    expect(field("Card number")).toHaveAccessibleDescription(
+      "Check the card number: it should be 16 digits.",
+    );
+    expect(field("Expiry (MM/YY)")).toHaveAccessibleDescription("Enter the expiry date as MM/YY.");
+    expect(field("CVC")).toHaveAccessibleDescription("Check the CVC: it should be 3 digits.");
+    expect(field("Name on card")).toHaveAccessibleDescription("Enter the name as it appears on the card.");
+    expect(field("Card number")).toHaveFocus();
+  });
+
   it("puts the cursor in the first empty field", async () => {
     checkoutServer();
     await openPayment();

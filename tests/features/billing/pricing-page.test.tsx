@@ -94,14 +94,50 @@ describe("pricing page, signed out", () => {
   });
 });
 
+describe("pricing page: the recommended plan and the plans at a glance", () => {
+  it("puts Standard forward as the recommended paid plan, not Freemium", async () => {
+    renderApp("/pricing");
+    await findCards();
+    expect(within(card("Standard")).getByText("Recommended")).toBeInTheDocument();
+    expect(within(card("Freemium")).queryByText(/Recommended|Start here/)).not.toBeInTheDocument();
+    expect(screen.getAllByText("Recommended", { selector: "[data-slot=badge]" })).toHaveLength(1);
+  });
+
+  it("lists every plan's price and conversions at a glance; an entry takes the visitor to its card", async () => {
+    storeSession();
+    server.use(subscriptionHandler("$5/month"));
+    renderApp("/pricing");
+    await findCards();
+    const glance = screen.getByRole("navigation", { name: "Plans at a glance" });
+    const entries = within(glance).getAllByRole("button");
+    expect(entries.map((b) => b.textContent)).toEqual([
+      "FreemiumFree3 converts a month",
+      "BasicCurrent$5/mo20 converts a month",
+      "StandardRecommended$10/mo40 converts a month",
+      "Premium$30/mo130 converts a month",
+    ]);
+    const scrolled = vi.fn();
+    const before = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      await userEvent.setup().click(entries[3]!);
+    } finally {
+      Element.prototype.scrollIntoView = before;
+    }
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toBe(card("Premium"));
+    expect(within(card("Premium")).getByRole("heading", { level: 2 })).toHaveFocus();
+  });
+});
+
 describe("pricing page, signed in", () => {
-  it('marks Freemium (no subscription row) as "Current Plan" with its button disabled', async () => {
+  it('marks Freemium (no subscription row) as "Current Plan", its button "Your plan" and disabled', async () => {
     storeSession();
     server.use(subscriptionHandler(null));
     renderApp("/pricing");
     await findCards();
     expect(within(card("Freemium")).getByText("Current Plan")).toBeInTheDocument();
-    expect(within(card("Freemium")).getByRole("button", { name: "Get Started" })).toBeDisabled();
+    expect(within(card("Freemium")).getByRole("button", { name: "Your plan" })).toBeDisabled();
     expect(screen.getAllByText("Current Plan")).toHaveLength(1);
     for (const name of ["Basic", "Standard", "Premium"]) {
       expect(within(card(name)).getByRole("button", { name: "Subscribe" })).toBeEnabled();
@@ -128,7 +164,7 @@ describe("pricing page, signed in", () => {
     const { router } = renderApp("/pricing");
     await findCards();
     expect(within(card("Standard")).getByText("Current Plan")).toBeInTheDocument();
-    expect(within(card("Standard")).getByRole("button", { name: "Subscribe" })).toBeDisabled();
+    expect(within(card("Standard")).getByRole("button", { name: "Your plan" })).toBeDisabled();
     expect(within(card("Freemium")).queryByText("Current Plan")).not.toBeInTheDocument();
     expect(screen.getAllByText("Current Plan")).toHaveLength(1);
 
@@ -172,7 +208,7 @@ describe("pricing page, signed in", () => {
     server.use(subscriptionHandler("$30/month"));
     const { router } = renderApp("/pricing");
     await findCards();
-    expect(within(card("Premium")).getByRole("button", { name: "Subscribe" })).toBeDisabled();
+    expect(within(card("Premium")).getByRole("button", { name: "Your plan" })).toBeDisabled();
     await userEvent.setup().click(within(card("Basic")).getByRole("button", { name: "Subscribe" }));
     expect(await screen.findByRole("button", { name: "Pay $5" })).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ plan: "$5/month", price: 5 });

@@ -31,36 +31,42 @@ async function rejection(promise: Promise<unknown>): Promise<ImageInputError> {
 }
 
 describe("loadImage / prepareImage refuse bad input before decoding", () => {
-  it.each<[string, () => File, ImageInputErrorKind, string]>([
+  // What is wrong, then one advice that fits it: a damaged JPEG is not told to choose a JPG (issue 27).
+  it.each<[string, () => File, ImageInputErrorKind, string, string]>([
     [
       "empty.png",
       () => file(fixtureBytes("empty.png"), "empty.png", "image/png"),
       "empty",
-      "This file is empty. Choose a photo (JPG, PNG, WEBP, GIF or HEIC).",
+      "This file is empty.",
+      "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.",
     ],
     [
       "not-an-image.jpg (typed image/jpeg by its name)",
       () => file(fixtureBytes("not-an-image.jpg"), "not-an-image.jpg"),
       "not-image",
-      "This file is not an image. Choose a photo (JPG, PNG, WEBP, GIF or HEIC).",
+      "This file is not an image.",
+      "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.",
     ],
     [
       "a PNG header claiming 100000x100000",
       () => file(pngHeader(100_000, 100_000), "bomb.png", "image/png"),
       "too-large",
-      "This image is too large to process (10,000 megapixels). Choose a smaller one.",
+      "This image is too large to process (10,000 megapixels).",
+      "Choose a smaller photo, or a screenshot of this one.",
     ],
     [
       "a JPEG cut before its frame header",
       () => file(fixtureBytes("photo-12mp.jpg").slice(0, 120), "cut.jpg"),
       "corrupt",
-      "This image is damaged or incomplete and can't be opened. Try another photo.",
+      "This photo is damaged or incomplete, so it can't be opened.",
+      "Try another photo, or copy this one to your device again (a download or transfer may have been cut short).",
     ],
     [
       "a TIFF",
       () => file(concat(ascii("II*\0"), [8, 0, 0, 0, 0, 0]), "scan.tif", "image/tiff"),
       "unsupported",
-      "This image format can't be opened here. Choose a photo (JPG, PNG, WEBP, GIF or HEIC).",
+      "This image format can't be opened here.",
+      "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.",
     ],
     [
       "an SVG",
@@ -71,14 +77,16 @@ describe("loadImage / prepareImage refuse bad input before decoding", () => {
           "image/svg+xml",
         ),
       "unsupported",
-      "This image format can't be opened here. Choose a photo (JPG, PNG, WEBP, GIF or HEIC).",
+      "This image format can't be opened here.",
+      "Choose a photo in JPG, PNG, WEBP, GIF or HEIC format.",
     ],
-  ])("%s -> %s", async (_label, makeFile, kind, message) => {
+  ])("%s -> %s", async (_label, makeFile, kind, message, advice) => {
     for (const run of [() => loadImage(makeFile()), () => prepareImage(makeFile())]) {
       const error = await rejection(run());
       expect(error).toBeInstanceOf(ImageInputError);
       expect(error.kind).toBe(kind);
       expect(error.message).toBe(message);
+      expect(error.advice).toBe(advice);
     }
     expect(decode).not.toHaveBeenCalled();
   });

@@ -28,7 +28,8 @@ it("says to check the connection, then fetches the code again with the next phot
   for (const run of [() => loadImage(png()), () => prepareImage(png())]) {
     const error = await failure(run());
     expect(error.kind).toBe("unsupported");
-    expect(error.message).toBe("Photos can't be opened right now. Check your connection and try again.");
+    expect(error.message).toBe("Photos can't be opened right now.");
+    expect(error.advice).toBe("Check your connection and try again.");
   }
   fetchPage.fails = false;
   // Fetched now: the (fake) header-only PNG reaches the decoder, which jsdom does not have.

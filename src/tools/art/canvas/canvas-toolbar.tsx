@@ -1,7 +1,10 @@
 /**
- * The drawing's controls above the canvas: a button per tool (with its letter), the colour, the line
- * width and the zoom, then undo, redo, the background lock and clear. It shows the engine's state and
- * calls the engine; clearing a drawing asks first, so that is left to `onClear`.
+ * The drawing's controls above the canvas, one compact bar that fits a phone's width in two rows: a
+ * button per tool (with its letter), then undo, redo, the colour, the line width, the background lock
+ * and clear. Every control is named for screen readers and has a tooltip (`title`); on a phone the
+ * words of the colour, width, lock and clear controls are read but not shown. It shows the engine's
+ * state and calls the engine; clearing a drawing asks first, so that is left to `onClear`. The zoom is
+ * under the canvas (./zoom-controls).
  */
 import { useId, useState, type KeyboardEvent } from "react";
 import {
@@ -27,7 +30,6 @@ import type { DrawingEngine, EngineState } from "./engine";
 import type { HistoryState } from "./history";
 import { IconButton } from "./icon-button";
 import { MAX_LINE_WIDTH, MIN_LINE_WIDTH, TOOL_LABELS, TOOL_SHORTCUTS, TOOLS, type Tool } from "./rules";
-import { ZoomControls } from "./zoom-controls";
 
 const TOOL_ICONS: Record<Tool, LucideIcon> = {
   pencil: Pencil,
@@ -40,6 +42,11 @@ const TOOL_ICONS: Record<Tool, LucideIcon> = {
   curve: Spline,
   pan: Hand,
 };
+
+/** A control's label: read by screen readers everywhere, shown from the small breakpoint up. */
+const LABEL = "sr-only text-sm font-medium whitespace-nowrap sm:not-sr-only";
+/** A button with words: only its icon on a phone (its words still name it), icon and words above. */
+const TEXT_BUTTON = "size-8 sm:h-9 sm:w-auto sm:px-3";
 
 type CanvasToolbarProps = {
   engine: DrawingEngine;
@@ -73,11 +80,11 @@ export function CanvasToolbar({ engine, state, history, onClear }: CanvasToolbar
   }
 
   return (
-    <>
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
       <div
         role="toolbar"
         aria-label="Drawing tools"
-        className="flex flex-wrap items-center gap-1 sm:gap-1.5"
+        className="flex items-center gap-1 sm:gap-1.5"
         onKeyDown={onToolbarKey}
       >
         {TOOLS.map((tool) => {
@@ -105,41 +112,7 @@ export function CanvasToolbar({ engine, state, history, onClear }: CanvasToolbar
         })}
       </div>
 
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <div className="flex items-center gap-2">
-          <label htmlFor={colourId} className="text-sm font-medium">
-            Colour
-          </label>
-          <input
-            id={colourId}
-            type="color"
-            value={state.color}
-            onChange={(e) => engine.setColor(e.currentTarget.value)}
-            className="h-9 w-11 cursor-pointer rounded-md border bg-background p-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          />
-        </div>
-        <div className="flex items-center gap-2">
-          <label htmlFor={widthId} className="text-sm font-medium whitespace-nowrap">
-            Line width
-          </label>
-          <input
-            id={widthId}
-            type="range"
-            min={MIN_LINE_WIDTH}
-            max={MAX_LINE_WIDTH}
-            step={1}
-            value={state.lineWidth}
-            onChange={(e) => engine.setLineWidth(Number(e.currentTarget.value))}
-            className="h-9 w-28 cursor-pointer accent-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:w-36"
-          />
-          <output htmlFor={widthId} className="w-6 text-sm tabular-nums">
-            {state.lineWidth}
-          </output>
-        </div>
-        <ZoomControls engine={engine} zoom={state.view.zoom} />
-      </div>
-
-      <div className="flex flex-wrap items-center gap-1.5">
+      <div role="group" aria-label="Drawing options" className="flex items-center gap-1 sm:gap-1.5">
         <IconButton
           icon={Undo2}
           label="Undo"
@@ -156,15 +129,47 @@ export function CanvasToolbar({ engine, state, history, onClear }: CanvasToolbar
           disabled={!history.canRedo}
           onClick={() => engine.redo()}
         />
+        <div className="flex items-center gap-1.5 pl-1 sm:pl-2" title="Colour">
+          <label htmlFor={colourId} className={LABEL}>
+            Colour
+          </label>
+          <input
+            id={colourId}
+            type="color"
+            value={state.color}
+            onChange={(e) => engine.setColor(e.currentTarget.value)}
+            className="h-8 w-9 cursor-pointer rounded-md border bg-background p-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:w-11"
+          />
+        </div>
+        <div className="flex items-center gap-1.5" title="Line width">
+          <label htmlFor={widthId} className={LABEL}>
+            Line width
+          </label>
+          <input
+            id={widthId}
+            type="range"
+            min={MIN_LINE_WIDTH}
+            max={MAX_LINE_WIDTH}
+            step={1}
+            value={state.lineWidth}
+            onChange={(e) => engine.setLineWidth(Number(e.currentTarget.value))}
+            className="h-8 w-16 cursor-pointer accent-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:w-28"
+          />
+          <output htmlFor={widthId} className="w-5 text-sm tabular-nums">
+            {state.lineWidth}
+          </output>
+        </div>
         <Button
           type="button"
           variant={state.locked ? "secondary" : "outline"}
           aria-pressed={state.locked}
           onClick={() => engine.toggleLock()}
-          title="Keep what is drawn now: the eraser then only removes later strokes"
+          title="Lock background: keep what is drawn now, the eraser then only removes later strokes"
+          size="icon"
+          className={TEXT_BUTTON}
         >
           {state.locked ? <Lock aria-hidden="true" /> : <LockOpen aria-hidden="true" />}
-          Lock background
+          <span className="sr-only sm:not-sr-only">Lock background</span>
         </Button>
         <Button
           type="button"
@@ -173,11 +178,14 @@ export function CanvasToolbar({ engine, state, history, onClear }: CanvasToolbar
           onPointerEnter={ConfirmDialog.preload}
           onFocus={ConfirmDialog.preload}
           disabled={state.blank && !state.locked && !state.curvePending}
+          title="Clear the drawing"
+          size="icon"
+          className={TEXT_BUTTON}
         >
           <Trash2 aria-hidden="true" />
-          Clear
+          <span className="sr-only sm:not-sr-only">Clear</span>
         </Button>
       </div>
-    </>
+    </div>
   );
 }

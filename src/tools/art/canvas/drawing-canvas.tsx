@@ -5,6 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { CostNote } from "@/components/remaining-counter";
+import { cn } from "@/lib/utils";
 import { CanvasToolbar } from "./canvas-toolbar";
 import { DrawingEngine } from "./engine";
 import type { Tool } from "./rules";
@@ -14,6 +15,7 @@ import { useKeyboardPen } from "./use-keyboard-pen";
 import { usePointerGestures } from "./use-pointer-gestures";
 import { useViewportSize } from "./use-viewport-size";
 import { useWheelZoom } from "./use-wheel-zoom";
+import { ZoomControls } from "./zoom-controls";
 
 const CURSORS: Record<Tool, string> = {
   pencil: "crosshair",
@@ -127,7 +129,7 @@ function Canvas({
   }
 
   return (
-    <section aria-label="Drawing" className="space-y-3">
+    <section aria-label="Drawing" className="space-y-2 sm:space-y-3">
       <CanvasToolbar
         engine={engine}
         state={state}
@@ -135,9 +137,16 @@ function Canvas({
         onClear={() => (state.blank ? engine.clear() : setConfirmClear(true))}
       />
 
+      {/* The box has the picture's shape (800x500), so the picture fills it edge to edge at 100%: at most
+          800 px wide, one pixel of the picture to one of the screen on a desktop. Its edge is an outline,
+          which takes no room from the picture. */}
       <div
         ref={viewportRef}
-        className="relative h-[350px] w-full touch-none overflow-hidden overscroll-contain rounded-xl border bg-muted select-none has-[canvas:focus-visible]:border-ring has-[canvas:focus-visible]:ring-[3px] has-[canvas:focus-visible]:ring-ring/50 md:h-[500px]"
+        data-testid="drawing-viewport"
+        className={cn(
+          "relative aspect-[8/5] w-full max-w-[800px] touch-none overflow-hidden overscroll-contain rounded-xl bg-muted outline-1 outline-border select-none",
+          keys.keyboard && "ring-[3px] ring-ring/50 outline-ring",
+        )}
       >
         <canvas
           ref={displayRef}
@@ -157,16 +166,10 @@ function Canvas({
           className="pointer-events-none absolute inset-0 block size-full"
         />
       </div>
-      <p id={hintId} className="text-xs text-muted-foreground">
-        {state.curvePending
-          ? "Drag anywhere to bend the curve. With keys: Enter, move, then Enter again."
-          : "Draw with a mouse, pen or finger. Pinch or Ctrl + wheel to zoom; hold Space and drag (or use Pan) to move."}{" "}
-        Keyboard: arrows move the cursor (Shift: bigger steps), Enter or Space puts the pen down and lifts it
-        (shapes: start, then end), Escape lets go.
-        {storage.error && ` ${storage.error}`}
-      </p>
 
-      <div className="flex flex-wrap items-center gap-3">
+      {/* Right under the picture, so it is in view once something is drawn, on a phone too; where the
+          picture is taller than the window, it stays at the window's foot. */}
+      <div className="sticky bottom-0 z-10 flex max-w-[800px] flex-wrap items-center gap-x-3 gap-y-2 bg-background/95 py-2 backdrop-blur-sm">
         <Button
           type="button"
           size="lg"
@@ -177,10 +180,32 @@ function Canvas({
           Transform
         </Button>
         {state.blank ? (
-          <p className="text-sm text-muted-foreground">Draw something first, then transform it.</p>
+          <p className="order-last basis-full text-sm text-muted-foreground sm:order-none sm:basis-auto">
+            Draw something first, then transform it.
+          </p>
         ) : (
-          <CostNote className="text-sm" />
+          <CostNote className="order-last basis-full text-sm sm:order-none sm:basis-auto" />
         )}
+        <ZoomControls engine={engine} zoom={state.view.zoom} className="ml-auto" />
+      </div>
+
+      <div id={hintId} className="max-w-[800px] space-y-1 text-xs text-muted-foreground">
+        <p>
+          {state.curvePending
+            ? "Drag anywhere to bend the curve. With keys: Enter, move, then Enter again."
+            : "Draw with a mouse, pen or finger. Pinch or Ctrl + wheel to zoom; hold Space and drag (or use Pan) to move."}
+          {storage.error && ` ${storage.error}`}
+        </p>
+        <details className="group">
+          <summary className="w-fit cursor-pointer rounded-sm font-medium outline-none select-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50">
+            Drawing with the keyboard
+          </summary>
+          <p className="pt-1">
+            Keyboard: arrows move the cursor (Shift: bigger steps), Enter or Space puts the pen down and lifts
+            it (shapes: start, then end), Escape lets go. Each tool has its letter (shown on its tooltip);
+            Ctrl + Z undoes.
+          </p>
+        </details>
       </div>
 
       <ConfirmDialog

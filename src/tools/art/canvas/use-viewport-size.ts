@@ -18,7 +18,8 @@ export function useViewportSize(
     if (!viewport || !display) return;
     engine.attach(display, overlayRef.current ?? undefined);
     const measure = () => {
-      const rect = viewport.getBoundingClientRect();
+      // The canvas's own size: the box's inside, within its border.
+      const rect = display.getBoundingClientRect();
       engine.resize(rect.width, rect.height, window.devicePixelRatio || 1);
     };
     measure();

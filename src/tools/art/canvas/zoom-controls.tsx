@@ -1,12 +1,21 @@
 /** The drawing's zoom buttons: out and in by a step around the middle, the level, and back to 100%. */
 import { Maximize, ZoomIn, ZoomOut } from "lucide-react";
 import type { DrawingEngine } from "./engine";
+import { cn } from "@/lib/utils";
 import { IconButton } from "./icon-button";
 import { MAX_ZOOM, MIN_ZOOM, zoomPercent } from "./rules";
 
-export function ZoomControls({ engine, zoom }: { engine: DrawingEngine; zoom: number }) {
+export function ZoomControls({
+  engine,
+  zoom,
+  className,
+}: {
+  engine: DrawingEngine;
+  zoom: number;
+  className?: string;
+}) {
   return (
-    <div className="flex items-center gap-1" role="group" aria-label="Zoom">
+    <div className={cn("flex items-center gap-1", className)} role="group" aria-label="Zoom">
       <IconButton
         icon={ZoomOut}
         label="Zoom out"

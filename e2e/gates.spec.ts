@@ -1,0 +1,134 @@
+/**
+ * Never lose work at a gate (issue 27 §1), at 390 and 1280 px: Convert Anything says the plan it needs
+ * before anything is picked; a gate mid-task keeps the photo and the words through Pricing and the
+ * simulated payment and back to the tool; at 0 left the last result stays and the renewal date shows.
+ */
+import path from "node:path";
+import { type Page } from "@playwright/test";
+import { expectAccessible, followSystemTheme } from "./a11y";
+import { createUserOnTier } from "./backend";
+import { expect, test } from "./fixtures";
+import { PASSWORD, uniqueEmail } from "./helpers";
+import { openSignedIn } from "./session";
+
+const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");
+
+/** This month's key and the day the count renews, as the app (client mode: this device's month) says them. */
+const now = new Date();
+const MONTH = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}`;
+const RENEWS = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long" }).format(
+  new Date(now.getFullYear(), now.getMonth() + 1, 1),
+);
+
+/** Conversions used this month by `userId`, as this browser counts them (client mode). */
+async function setUsed(page: Page, userId: string, used: number) {
+  await page.evaluate(
+    ([id, month, n]) => localStorage.setItem("conversionUsage", JSON.stringify({ [id]: { [month]: n } })),
+    [userId, MONTH, used] as const,
+  );
+}
+
+function futureExpiry() {
+  return `12${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`;
+}
+
+for (const width of [390, 1280] as const) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
+
+    test("Freemium: Convert Anything names its plan and its dialog says why before any upload", async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      if (width === 1280) await followSystemTheme(page);
+      await openSignedIn(
+        page,
+        await createUserOnTier(baseURL!, uniqueEmail("gate-plan"), PASSWORD, "Freemium"),
+      );
+      const button = page.getByRole("button", { name: /^Convert Anything\s*, needs \$5\/month$/ });
+      await expect(button).toBeVisible();
+      await button.click();
+      const dialog = page.getByRole("dialog", { name: "Convert Image" });
+      await expect(dialog.getByText("Custom transformations require a $5/month subscription")).toBeVisible();
+      await expect(dialog.getByText("Click to upload or drag and drop")).toHaveCount(0);
+      await expect(dialog.getByPlaceholder("Describe how you want to transform the image...")).toHaveCount(0);
+      // axe checks both widths and themes itself: once is enough.
+      if (width === 1280) await expectAccessible(page, testInfo, "Convert Anything's gate");
+      await dialog.getByRole("link", { name: "Upgrade" }).click();
+      await expect(page).toHaveURL(/\/pricing$/);
+      await expect(page.getByText("Nothing is lost.")).toBeVisible();
+      if (width === 1280) await expectAccessible(page, testInfo, "from a gate: the way back");
+    });
+
+    test("a gate mid-task keeps the photo and the words through the payment and back to the tool", async ({
+      page,
+      baseURL,
+    }) => {
+      const session = await createUserOnTier(baseURL!, uniqueEmail("gate-task"), PASSWORD, "$5/month");
+      await openSignedIn(page, session);
+      await page.getByRole("button", { name: "Convert Anything", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Convert Image" });
+      await dialog.getByLabel("Upload an image to transform").setInputFiles(CAT);
+      await expect(page.getByText("Image selected successfully")).toBeVisible();
+      await dialog.getByPlaceholder("Describe how you want to transform the image...").fill("make it snow");
+      // Another tab used the month's conversions meanwhile: the gate stops the task at Transform.
+      await setUsed(page, session.user.id, 20);
+      await dialog.getByRole("button", { name: "Transform" }).click();
+
+      await expect(page).toHaveURL(/\/pricing$/);
+      await expect(page.getByText("Your photo and your words are kept.")).toBeVisible();
+      // Survives a reload of Pricing (the photo is in IndexedDB, the way back in the history entry).
+      await page.reload();
+      await expect(page.getByText("Your photo and your words are kept.")).toBeVisible();
+      await page
+        .getByRole("list", { name: "Plans" })
+        .getByRole("listitem", { name: "Standard" })
+        .getByRole("button", { name: "Subscribe" })
+        .click();
+      await expect(page).toHaveURL(/\/payment$/);
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByLabel("Expiry (MM/YY)").pressSequentially(futureExpiry());
+      await page.getByLabel("CVC").fill("123");
+      await page.getByLabel("Name on card").fill("Ada Lovelace");
+      await page.getByRole("button", { name: "Pay $10" }).click();
+      await expect(page.getByText("Payment successful! Your subscription is now active.")).toBeVisible();
+
+      // Back on Convert Anything, not an empty home page: the photo and the words wait to be sent.
+      await expect(page).toHaveURL(/\/\?custom=true$/);
+      const back = page.getByRole("dialog", { name: "Convert Image" });
+      await expect(back.getByPlaceholder("Describe how you want to transform the image...")).toHaveValue(
+        "make it snow",
+      );
+      await expect(back.getByText("your photo")).toBeVisible();
+      await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 20 / 40");
+      await back.getByRole("button", { name: "Transform" }).click();
+      await expect(page.getByText("Image transformed successfully!")).toBeVisible({ timeout: 30_000 });
+    });
+
+    test("at 0 left the last result stays, with the renewal date and Upgrade Now", async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      const session = await createUserOnTier(baseURL!, uniqueEmail("gate-zero"), PASSWORD, "Freemium");
+      if (width === 1280) await followSystemTheme(page);
+      await openSignedIn(page, session, "/hulk");
+      await setUsed(page, session.user.id, 2);
+      await page.reload();
+      await page.getByTestId("file-input").setInputFiles(CAT);
+      await expect(page.getByRole("img", { name: "Result" })).toBeVisible({ timeout: 30_000 });
+      const notice = page.getByTestId("limit-notice");
+      await expect(notice.getByRole("heading", { name: "Usage Limit Reached" })).toBeVisible();
+      await expect(notice).toContainText(`They renew on ${RENEWS}.`);
+      await expect(notice.getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/pricing");
+      // A reload keeps the page and its last result (no blank wall).
+      await page.reload();
+      await expect(page.getByRole("img", { name: "Result" })).toBeVisible({ timeout: 30_000 });
+      await expect(notice).toContainText(`They renew on ${RENEWS}.`);
+      // The home page says so before anything is picked: the picker is off.
+      await page.goto("/");
+      await expect(page.getByTestId("limit-notice")).toBeVisible();
+      await expect(page.getByRole("button", { name: /Select Image/ })).toBeDisabled();
+      if (width === 1280) await expectAccessible(page, testInfo, "limit notice, picker off");
+    });
+  });
+}
