@@ -1,11 +1,10 @@
 /**
- * The before/after slider of a result over its original, and bringing a new result into view
- * (useResultFirst): both only act once a result is shown, so they are one part, fetched
- * by compare-slider.tsx.
+ * The before/after slider of a result over its original, fetched by compare-slider.tsx once a result
+ * is shown.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { ChevronsLeftRight } from "lucide-react";
-import { MOBILE_MEDIA_QUERY, useIsMobile } from "@/hooks/use-mobile";
+import { useIsMobile } from "@/hooks/use-mobile";
 import { usePrefersReducedMotion } from "@/hooks/use-reduced-motion";
 import { cn } from "@/lib/utils";
 
@@ -180,76 +179,4 @@ export function CompareSlider({
       <figcaption className="text-center text-xs text-muted-foreground">Slide to compare {what}</figcaption>
     </figure>
   );
-}
-
-const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
-
-function matches(query: string): boolean {
-  return typeof window.matchMedia === "function" && window.matchMedia(query).matches;
-}
-
-/**
- * Resolves once every picture in `element` has its size (loaded or failed), so the page is as tall as
- * it will be. Looked at again after each one: a picture replaced meanwhile (the slider's still by the
- * slider) is not waited for.
- */
-async function picturesSized(element: HTMLElement): Promise<void> {
-  for (;;) {
-    const loading = [...element.querySelectorAll("img")].filter((img) => !img.complete);
-    if (loading.length === 0) return;
-    await Promise.race(
-      loading.map(
-        (img) =>
-          new Promise((resolve) => {
-            img.addEventListener("load", resolve, { once: true });
-            img.addEventListener("error", resolve, { once: true });
-          }),
-      ),
-    );
-  }
-}
-
-/**
- * Resolves once `element` has something in it: a result whose own part is still being fetched (the
- * Animator's player) is an empty box at first. Gives up after a few seconds (the part's failure is said
- * by its own stand-in).
- */
-function filled(element: HTMLElement): Promise<void> {
-  if (element.childElementCount > 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve();
-    };
-    const observer = new MutationObserver(() => {
-      if (element.childElementCount > 0) done();
-    });
-    const timer = setTimeout(done, 5_000);
-    observer.observe(element, { childList: true });
-  });
-}
-
-/**
- * Whether `element` lies wholly on the screen: its top under what its `scroll-margin-top` keeps clear
- * (the sticky top bar) and its bottom above the bottom of the viewport.
- */
-function wholeOnScreen(element: HTMLElement): boolean {
-  const box = element.getBoundingClientRect();
-  const clear = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
-  return box.top >= clear && box.bottom <= window.innerHeight;
-}
-
-/**
- * Brings `element` (a result just shown) into view once it is there and its pictures have their size, unless `current()`
- * says it is no longer the result: smooth, unless the visitor asked for less motion. On screens narrower
- * than 768 px it always goes to the top (the result and its actions first); on wider screens only when
- * it is not already wholly on the screen, and then to the top as well.
- */
-export async function bringResultToTop(element: HTMLElement, current: () => boolean): Promise<void> {
-  await filled(element);
-  await picturesSized(element);
-  if (!current()) return;
-  if (!matches(MOBILE_MEDIA_QUERY) && wholeOnScreen(element)) return;
-  element.scrollIntoView({ block: "start", behavior: matches(REDUCED_MOTION_QUERY) ? "auto" : "smooth" });
 }

@@ -3,12 +3,12 @@
  * meanwhile. Also what brings a new result into view on every tool (useResultFirst), done by the same
  * chunk, and the one layout of a result's compare view with its actions (CompareWithActions).
  */
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { lazyPart } from "@/components/on-demand";
 import { cn } from "@/lib/utils";
 import type { CompareSliderProps } from "./compare-slider.lazy";
 
-/** The slider's chunk (also what brings a result into view, useResultFirst). */
+/** The slider's chunk. */
 const loadCompareSlider = () => import("./compare-slider.lazy");
 
 const SliderPart = lazyPart(() => loadCompareSlider().then((m) => m.CompareSlider));
@@ -66,28 +66,4 @@ export function CompareWithActions({
   );
 }
 
-/**
- * A ref for the element that holds a result (give it a `scroll-mt-*` the height of the top bar and a
- * gap). Each time `result` changes to a new one, once its pictures have their size, the page brings
- * that element into view: on screens narrower than 768 px always to the top (the result and its
- * actions first, the page's heading above them), on wider screens when it is not wholly on the screen
- * already (a result that lands below the fold, as an animation under its character). Smooth, unless
- * the visitor asked for less motion. The scrolling is done by the slider's chunk (bringResultToTop),
- * fetched here when a page has not loaded it yet.
- */
-export function useResultFirst<T extends HTMLElement>(result: string | null | undefined) {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (!result || !element) return;
-    let current = true;
-    loadCompareSlider()
-      .then(({ bringResultToTop }) => bringResultToTop(element, () => current))
-      // The slider's own stand-in says when its code cannot be fetched; the page then stays where it is.
-      .catch(() => {});
-    return () => {
-      current = false;
-    };
-  }, [result]);
-  return ref;
-}
+export { useResultFirst } from "./result-first";

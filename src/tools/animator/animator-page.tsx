@@ -2,7 +2,7 @@
 import { useEffect, type FormEvent } from "react";
 import { Clapperboard, Download, Loader2, RotateCcw, Sparkles, UserRound } from "lucide-react";
 import { AspectRatioSelect } from "@/components/aspect-ratio-select";
-import { useResultFirst } from "@/components/compare-slider";
+import { useResultFirst } from "@/components/result-first";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
 import { lazyPart } from "@/components/on-demand";
