@@ -263,6 +263,10 @@ test("Batch with cards done and failed", async ({ page, baseURL }, testInfo) => 
   await expect(page.locator("[data-testid=batch-card][data-status=failed]")).toHaveCount(1);
   await noToasts(page);
   await expectAccessible(page, testInfo, "cards done and failed");
+  // Finished: running the same photos again asks first.
+  await page.getByRole("button", { name: "Process again…" }).click();
+  await expect(page.getByRole("dialog", { name: "Process these 3 images again?" })).toBeVisible();
+  await expectAccessible(page, testInfo, "asked before processing again");
 });
 
 /** Opens the account menu and picks `item`. */

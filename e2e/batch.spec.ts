@@ -88,7 +88,7 @@ test("a batch of five with one bad file: 4 done, 1 failed, 4 counted, a ZIP of 4
   }
 
   // A new batch whose later answers are held back: Cancel all keeps and counts only what came back.
-  await page.getByRole("button", { name: "Clear all" }).click();
+  await page.getByRole("button", { name: "Start over" }).click();
   await page.getByTestId("files-input").setInputFiles(GOOD.slice(0, 3));
   const held = await holdRequests(page, "**/__local-ai/**", { pass: 1 });
   await page.getByRole("button", { name: "Process All Images" }).click();

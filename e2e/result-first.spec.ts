@@ -1,8 +1,8 @@
 /**
  * The result first on a phone (issue 18 §5): at 390×844 (an iPhone 12-14) a finished result shows the
  * before/after slider, on the result, with every action of the result under it, all inside the first
- * screen below the top bar, and not the separate original and result pictures; at 1280 px those show
- * again. A style tool (with a $10/month plan, so Try Another Version is there too), Modify Scene and Create
+ * screen below the top bar, and not the separate original and result pictures. At 1280×800 (issue 27 §3)
+ * it is the same one compare view, with every action beside it, all on the screen without scrolling. A style tool (with a $10/month plan, so Try Another Version is there too), Modify Scene and Create
  * Art, each with a phone's portrait photo (4000×3000 turned upright by its EXIF: the tallest case).
  */
 import path from "node:path";
@@ -79,17 +79,32 @@ async function expectResultFirst(page: Page, expected: string[]) {
   };
   for (const [i, name] of names.entries()) parts[`button "${name}"`] = buttons.nth(i);
   await expectOnFirstScreen(page, parts);
-  // The separate original and result are not shown on a phone.
-  await expect(result(page).getByTestId("result-pair")).toHaveCount(1);
-  await expect(result(page).getByTestId("result-pair")).toBeHidden();
+  // The separate original and result are not shown as well: one compare view.
+  await expect(result(page).getByTestId("result-pair")).toHaveCount(0);
 }
 
-/** At 1280 px the original and the result stand side by side again, with the slider under the actions. */
-async function expectPairOnWideScreen(page: Page, names: [string, string]) {
+/**
+ * At 1280×800 the one compare view (its two pictures named as the tool names them, each once) and every
+ * action of the result beside it, all on the screen once the result is brought into view.
+ */
+async function expectOneCompareOnWideScreen(page: Page, names: [string, string], expected: string[]) {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const pair = result(page).getByTestId("result-pair");
-  for (const name of names) await expect(pair.getByRole("img", { name })).toBeVisible();
-  await expect(slider(page)).toBeVisible();
+  await expect(result(page).getByTestId("result-pair")).toHaveCount(0);
+  for (const name of names) await expect(result(page).getByRole("img", { name })).toHaveCount(1);
+  await expect(slider(page)).toHaveAttribute("aria-valuetext", "Result only");
+  // What a result arriving at this width gets: brought into view (the page is scrolled there).
+  await result(page).evaluate((el) => el.scrollIntoView({ block: "start" }));
+  const parts: Record<string, Locator> = {
+    "the compared picture": result(page).getByTestId("compare-slider"),
+    "the slider": slider(page),
+  };
+  for (const name of expected) parts[`button "${name}"`] = result(page).getByRole("button", { name });
+  await expectOnFirstScreen(page, parts);
+  // Beside it: the actions start at the picture's height, to its right.
+  const picture = (await result(page).getByTestId("compare-slider").boundingBox())!;
+  const download = (await result(page).getByRole("button", { name: "Download" }).boundingBox())!;
+  expect(download.x).toBeGreaterThan(picture.x + picture.width);
+  expect(download.y).toBeLessThan(picture.y + picture.height);
 }
 
 test("a style result: the slider on the result and all its actions on the first screen", async ({
@@ -119,7 +134,7 @@ test("a style result: the slider on the result and all its actions on the first 
   // Another version (the local engine's Muppet felt changes with it): the slider starts on the new result,
   // which is brought up to the first screen again.
   await page.evaluate(() => window.scrollTo(0, 0));
-  const shown = result(page).getByTestId("compare-slider").getByRole("img", { name: "Result" });
+  const shown = result(page).getByTestId("compare-slider").getByRole("img", { name: "Modified" });
   const first = await fingerprint(shown);
   await result(page).getByRole("button", { name: "Try Another Version" }).click();
   await expect.poll(() => fingerprint(shown), { timeout: 30_000 }).not.toBe(first);
@@ -137,7 +152,11 @@ test("a style result: the slider on the result and all its actions on the first 
   const lastAction = await result(page).getByRole("button", { name: "Try Another Image" }).boundingBox();
   expect((await versions.boundingBox())!.y).toBeGreaterThan(lastAction!.y + lastAction!.height);
 
-  await expectPairOnWideScreen(page, ["Original", "Modified"]);
+  await expectOneCompareOnWideScreen(
+    page,
+    ["Original", "Modified"],
+    ["Download", "Share", "Edit with…", "Try Another Version", "Try Another Image"],
+  );
 });
 
 test("Modify Scene: the slider on the result and its six actions on the first screen", async ({ page }) => {
@@ -157,7 +176,11 @@ test("Modify Scene: the slider on the result and its six actions on the first sc
     "Try a Different Change",
     "Try Another Image",
   ]);
-  await expectPairOnWideScreen(page, ["Base image", "Modified scene"]);
+  await expectOneCompareOnWideScreen(
+    page,
+    ["Base image", "Modified scene"],
+    ["Download", "Share", "Edit with…", "Keep editing", "Try a Different Change", "Try Another Image"],
+  );
 });
 
 test("Create Art: the slider on the enhanced picture and its actions on the first screen", async ({
@@ -169,5 +192,9 @@ test("Create Art: the slider on the enhanced picture and its actions on the firs
   await page.getByTestId("file-input").setInputFiles(PHONE_PHOTO);
   await expect(slider(page)).toBeVisible({ timeout: 30_000 });
   await expectResultFirst(page, ["Download", "Share", "Edit with…", "Try Another Image"]);
-  await expectPairOnWideScreen(page, ["Original", "Enhanced"]);
+  await expectOneCompareOnWideScreen(
+    page,
+    ["Original", "Enhanced"],
+    ["Download", "Share", "Edit with…", "Try Another Image"],
+  );
 });

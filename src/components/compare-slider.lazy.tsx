@@ -1,11 +1,10 @@
 /**
- * The before/after slider of a result over its original, and bringing a new result to the top of a
- * phone's screen (useResultFirst): both only act once a result is shown, so they are one part, fetched
- * by compare-slider.tsx.
+ * The before/after slider of a result over its original, fetched by compare-slider.tsx once a result
+ * is shown.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { ChevronsLeftRight } from "lucide-react";
-import { MOBILE_MEDIA_QUERY, useIsMobile } from "@/hooks/use-mobile";
+import { useIsMobile } from "@/hooks/use-mobile";
 import { usePrefersReducedMotion } from "@/hooks/use-reduced-motion";
 import { cn } from "@/lib/utils";
 
@@ -43,6 +42,11 @@ export type CompareSliderProps = {
   className?: string;
   /** The two pictures' names; "Original" and "Result" when omitted. */
   labels?: CompareLabels;
+  /**
+   * What the two pictures are called on them (and to a screen reader) when a tool names its original and
+   * result ("Base image", "Enhanced"), while the slider still compares "the result with the original".
+   */
+  pictureNames?: CompareLabels;
 };
 
 /**
@@ -50,9 +54,16 @@ export type CompareSliderProps = {
  * under it (drag, tap, arrow keys, Home and End). On phones it starts on the whole result and, unless the
  * visitor asked for less motion, shows once that it can slide; on wider screens it starts half and half.
  */
-export function CompareSlider({ before, after, imageClassName, className, labels }: CompareSliderProps) {
-  const beforeName = labels?.before ?? "Original";
-  const afterName = labels?.after ?? "Result";
+export function CompareSlider({
+  before,
+  after,
+  imageClassName,
+  className,
+  labels,
+  pictureNames,
+}: CompareSliderProps) {
+  const beforeName = pictureNames?.before ?? labels?.before ?? "Original";
+  const afterName = pictureNames?.after ?? labels?.after ?? "Result";
   const what = labels ? `${labels.after} with ${labels.before}` : "the result with the original";
   const isMobile = useIsMobile();
   const reducedMotion = usePrefersReducedMotion();
@@ -168,43 +179,4 @@ export function CompareSlider({ before, after, imageClassName, className, labels
       <figcaption className="text-center text-xs text-muted-foreground">Slide to compare {what}</figcaption>
     </figure>
   );
-}
-
-const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
-
-function matches(query: string): boolean {
-  return typeof window.matchMedia === "function" && window.matchMedia(query).matches;
-}
-
-/**
- * Resolves once every picture in `element` has its size (loaded or failed), so the page is as tall as
- * it will be. Looked at again after each one: a picture replaced meanwhile (the slider's still by the
- * slider) is not waited for.
- */
-async function picturesSized(element: HTMLElement): Promise<void> {
-  for (;;) {
-    const loading = [...element.querySelectorAll("img")].filter((img) => !img.complete);
-    if (loading.length === 0) return;
-    await Promise.race(
-      loading.map(
-        (img) =>
-          new Promise((resolve) => {
-            img.addEventListener("load", resolve, { once: true });
-            img.addEventListener("error", resolve, { once: true });
-          }),
-      ),
-    );
-  }
-}
-
-/**
- * On screens narrower than 768 px, scrolls `element` (a result just shown) to the top once its
- * pictures have their size, unless `current()` says it is no longer the result: smooth, unless the
- * visitor asked for less motion. Wider screens stay where they are.
- */
-export async function bringResultToTop(element: HTMLElement, current: () => boolean): Promise<void> {
-  if (!matches(MOBILE_MEDIA_QUERY)) return;
-  await picturesSized(element);
-  if (!current()) return;
-  element.scrollIntoView({ block: "start", behavior: matches(REDUCED_MOTION_QUERY) ? "auto" : "smooth" });
 }

@@ -1,14 +1,14 @@
 /**
  * The before/after slider fetched on demand: its code is out of every first load; the result shows
- * meanwhile. Also what brings a new result to the top of a phone's screen (useResultFirst), done by the
- * same chunk.
+ * meanwhile. Also what brings a new result into view on every tool (useResultFirst), done by the same
+ * chunk, and the one layout of a result's compare view with its actions (CompareWithActions).
  */
-import { useEffect, useRef, useState } from "react";
+import { useState, type ReactNode } from "react";
 import { lazyPart } from "@/components/on-demand";
 import { cn } from "@/lib/utils";
 import type { CompareSliderProps } from "./compare-slider.lazy";
 
-/** The slider's chunk (also what brings a result to the top of a phone's screen, useResultFirst). */
+/** The slider's chunk. */
 const loadCompareSlider = () => import("./compare-slider.lazy");
 
 const SliderPart = lazyPart(() => loadCompareSlider().then((m) => m.CompareSlider));
@@ -34,7 +34,7 @@ export function LazyCompareSlider(props: CompareSliderProps) {
         />
         <img
           src={props.after}
-          alt={props.labels?.after ?? "Result"}
+          alt={props.pictureNames?.after ?? props.labels?.after ?? "Result"}
           className="absolute inset-0 h-full w-full object-cover"
         />
       </div>
@@ -45,26 +45,25 @@ export function LazyCompareSlider(props: CompareSliderProps) {
 }
 
 /**
- * A ref for the element that holds a result (give it a `scroll-mt-*` the height of the top bar and a
- * gap). Each time `result` changes to a new one, on screens narrower than 768 px, the page scrolls so
- * that element starts at the top (once its pictures have their size): the result and its actions first,
- * the page's heading above them. Smooth, unless the visitor asked for less motion. Wider screens show
- * the page as it is. The scrolling is done by the slider's chunk (bringResultToTop), which a result
- * shows anyway.
+ * A result's one compare view (the slider: the result over its original) and its actions: under it on
+ * phones and tablets, beside it from 1024 px, so a laptop shows the picture and every action on one
+ * screen. `children` are the actions and what is said of them (a cost note, a description).
  */
-export function useResultFirst<T extends HTMLElement>(result: string | null | undefined) {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (!result || !element) return;
-    let current = true;
-    loadCompareSlider()
-      .then(({ bringResultToTop }) => bringResultToTop(element, () => current))
-      // The slider's own stand-in says when its code cannot be fetched; the page then stays where it is.
-      .catch(() => {});
-    return () => {
-      current = false;
-    };
-  }, [result]);
-  return ref;
+export function CompareWithActions({
+  slider,
+  children,
+}: {
+  slider: CompareSliderProps;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(14rem,18rem)] lg:items-start">
+      <LazyCompareSlider {...slider} className={cn("lg:mx-0 lg:max-w-none", slider.className)} />
+      <div className="flex flex-col gap-3" data-testid="result-actions">
+        {children}
+      </div>
+    </div>
+  );
 }
+
+export { useResultFirst } from "./result-first";

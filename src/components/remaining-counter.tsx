@@ -31,18 +31,30 @@ export function RemainingCounter({ className }: { className?: string }) {
   );
 }
 
+/** "1 conversion", "2 conversions". */
+export function conversions(count: number): string {
+  return `${count} conversion${count === 1 ? "" : "s"}`;
+}
+
 /**
- * Said before a run: how many conversions the action will use of what is left, so nobody
- * is surprised by the counter going down.
+ * What an action will use, in the one sentence every tool says it with: "This uses 2 conversions of
+ * your 18 left this month." (or "This uses 2 conversions." while the count is not known yet).
+ */
+export function costText(cost: number, left: number | null): string {
+  return left === null
+    ? `This uses ${conversions(cost)}.`
+    : `This uses ${conversions(cost)} of your ${left} left this month.`;
+}
+
+/**
+ * Said before a run, next to the button that spends: how many conversions the action will use of what
+ * is left, so nobody is surprised by the counter going down.
  */
 export function CostNote({ cost = 1, className }: { cost?: number; className?: string }) {
   const remaining = useRemainingConversions();
-  const uses = `${cost} conversion${cost === 1 ? "" : "s"}`;
   return (
     <p className={cn("text-xs text-muted-foreground", className)} data-testid="cost-note">
-      {remaining.status === "ready"
-        ? `This uses ${uses} of your ${remaining.current} left this month.`
-        : `This uses ${uses}.`}
+      {costText(cost, remaining.status === "ready" ? remaining.current : null)}
     </p>
   );
 }

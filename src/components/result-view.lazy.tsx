@@ -1,23 +1,25 @@
 /**
- * A tool's photo and its result: on phones the before/after slider first, on wider screens side by side
- * (fetched by ResultView, src/components/result-view.tsx, when a photo is first shown).
+ * A tool's photo and its result: once the result is there, one compare view (the before/after slider)
+ * with the actions under it, or beside it on a laptop (fetched by ResultView, src/components/result-view.tsx,
+ * when a photo is first shown).
  */
 import { useEffect, type ReactNode } from "react";
 import { Download, Info, RefreshCw, RotateCcw } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
-import { LazyCompareSlider, preloadCompareSlider, useResultFirst } from "./compare-slider";
+import { CompareWithActions, preloadCompareSlider, useResultFirst } from "./compare-slider";
+import { CostNote } from "./remaining-counter";
 import { ShareButton } from "./share-button";
 import { ToolVersions } from "./tool-versions";
 import type { VersionsSource } from "@/hooks/use-tool-versions";
 
 /**
  * The slider's picture on a phone leaves room, within one screen, for the top bar, the slider's range and
- * caption and up to three rows of actions; on wider screens it is as tall as the pictures beside each other.
+ * caption, up to three rows of actions and the cost note; on wider screens, with the actions beside it
+ * (or under it on a tablet), room for the top bar and the range.
  */
-export const RESULT_SLIDER_IMAGE = "max-h-[calc(100dvh-17rem)] md:max-h-[70vh]";
-
+export const RESULT_SLIDER_IMAGE =
+  "max-h-[calc(100dvh-19rem)] md:max-h-[calc(100dvh-16rem)] lg:max-h-[calc(100dvh-10rem)]";
 export type ResultViewProps = {
   originalUrl: string;
   modifiedUrl: string | null;
@@ -41,10 +43,10 @@ export type ResultViewProps = {
 };
 
 /**
- * Wider screens (SPEC 2.2): original left, result right, the actions, then a before/after slider. Phones:
- * the slider alone, starting on the result, with the actions under it, brought to the top of the screen
- * when the result comes (the same pictures three times over would push the result off the screen). While
- * there is no result yet, the original and the waiting note show at every width.
+ * With a result (SPEC 2.2): the compare slider alone (on the result on a phone, half and half wider), its
+ * actions under it, or beside it from 1024 px, with the cost of another version next to its button; the
+ * view is brought into view when the result comes. While there is no result yet, the original and the
+ * waiting note side by side (stacked on a phone). The versions of the photo under it all.
  */
 export function ResultViewBody({
   originalUrl,
@@ -64,82 +66,81 @@ export function ResultViewBody({
   const sectionRef = useResultFirst<HTMLElement>(modifiedUrl);
   // The slider's code comes while the AI works on the photo shown here.
   useEffect(() => preloadCompareSlider(), []);
+  const reset = (
+    // Focus comes here after a run with no result (Cancel): the one step left.
+    <Button variant="outline" onClick={onReset} disabled={processing} data-run-focus>
+      <RotateCcw aria-hidden="true" />
+      {labels?.reset ?? "Try Another Image"}
+    </Button>
+  );
   return (
     <section ref={sectionRef} aria-label="Result" className="flex scroll-mt-18 flex-col gap-4">
-      <div
-        data-testid="result-pair"
-        className={cn("grid gap-4 md:order-1 md:grid-cols-2", modifiedUrl && "max-md:hidden")}
-      >
-        <figure className="space-y-2">
-          <figcaption className="text-sm font-medium text-muted-foreground">
-            {labels?.original ?? "Original"}
-          </figcaption>
-          <img
-            src={originalUrl}
-            alt={labels?.original ?? "Original"}
-            className="max-h-[70vh] w-full rounded-xl border bg-muted object-contain"
-          />
-        </figure>
-        <figure className="space-y-2">
-          <figcaption className="text-sm font-medium text-muted-foreground">
-            {labels?.modified ?? "Modified"}
-          </figcaption>
-          {modifiedUrl ? (
-            <img
-              src={modifiedUrl}
-              alt={labels?.modified ?? "Modified"}
-              className="max-h-[70vh] w-full rounded-xl border bg-muted object-contain"
-            />
-          ) : (
-            <Alert role="status" className="min-h-40 content-center">
-              <Info aria-hidden="true" />
-              <AlertTitle>{processing ? "Working on it" : "No result yet"}</AlertTitle>
-              <AlertDescription>{waitingText}</AlertDescription>
-            </Alert>
+      {modifiedUrl ? (
+        <CompareWithActions
+          slider={{
+            before: originalUrl,
+            after: modifiedUrl,
+            imageClassName: RESULT_SLIDER_IMAGE,
+            pictureNames: { before: labels?.original ?? "Original", after: labels?.modified ?? "Modified" },
+          }}
+        >
+          <div className="flex flex-wrap gap-2 lg:flex-col lg:items-stretch">
+            {/* The first action: where focus goes when the run that brought the result ends. */}
+            <Button onClick={onDownload} disabled={processing} data-run-focus>
+              <Download aria-hidden="true" />
+              Download
+            </Button>
+            {share && (
+              <ShareButton content={{ kind: "file", file: modifiedUrl, ...share }} disabled={processing} />
+            )}
+            {editWith}
+            {onRecreate && (
+              // The whole name at every width (it fits a phone's second row): what is seen is what is named.
+              <Button variant="secondary" onClick={onRecreate} disabled={processing}>
+                <RefreshCw aria-hidden="true" />
+                Try Another Version
+              </Button>
+            )}
+            {/* What another version uses, right under its button (on its own line in a row of buttons). */}
+            {onRecreate && <CostNote className="basis-full lg:-mt-1 lg:mb-1" />}
+            {reset}
+          </div>
+          {description && (
+            <div className="rounded-lg border bg-card p-3 text-sm">
+              <h3 className="mb-1 font-medium">Description</h3>
+              <p className="whitespace-pre-line text-muted-foreground">{description}</p>
+            </div>
           )}
-        </figure>
-      </div>
-      {modifiedUrl && (
-        <LazyCompareSlider
-          before={originalUrl}
-          after={modifiedUrl}
-          imageClassName={RESULT_SLIDER_IMAGE}
-          className="md:order-5"
-        />
+          {!onRecreate && recreateHint}
+        </CompareWithActions>
+      ) : (
+        <>
+          <div data-testid="result-pair" className="grid gap-4 md:grid-cols-2">
+            <figure className="space-y-2">
+              <figcaption className="text-sm font-medium text-muted-foreground">
+                {labels?.original ?? "Original"}
+              </figcaption>
+              <img
+                src={originalUrl}
+                alt={labels?.original ?? "Original"}
+                className="max-h-[70vh] w-full rounded-xl border bg-muted object-contain"
+              />
+            </figure>
+            <figure className="space-y-2">
+              <figcaption className="text-sm font-medium text-muted-foreground">
+                {labels?.modified ?? "Modified"}
+              </figcaption>
+              <Alert role="status" className="min-h-40 content-center">
+                <Info aria-hidden="true" />
+                <AlertTitle>{processing ? "Working on it" : "No result yet"}</AlertTitle>
+                <AlertDescription>{waitingText}</AlertDescription>
+              </Alert>
+            </figure>
+          </div>
+          <div className="flex flex-wrap gap-2">{reset}</div>
+        </>
       )}
-      <div className="flex flex-wrap gap-2 md:order-3">
-        {modifiedUrl && (
-          // The first action: where focus goes when the run that brought the result ends.
-          <Button onClick={onDownload} disabled={processing} data-run-focus>
-            <Download aria-hidden="true" />
-            Download
-          </Button>
-        )}
-        {modifiedUrl && share && (
-          <ShareButton content={{ kind: "file", file: modifiedUrl, ...share }} disabled={processing} />
-        )}
-        {modifiedUrl && editWith}
-        {modifiedUrl && onRecreate && (
-          // The whole name at every width (it fits a phone's second row): what is seen is what is named.
-          <Button variant="secondary" onClick={onRecreate} disabled={processing}>
-            <RefreshCw aria-hidden="true" />
-            Try Another Version
-          </Button>
-        )}
-        {/* Focus comes here after a run with no result (Cancel): the one step left. */}
-        <Button variant="outline" onClick={onReset} disabled={processing} data-run-focus>
-          <RotateCcw aria-hidden="true" />
-          {labels?.reset ?? "Try Another Image"}
-        </Button>
-      </div>
-      {modifiedUrl && description && (
-        <div className="rounded-lg border bg-card p-3 text-sm md:order-2">
-          <h3 className="mb-1 font-medium">Description</h3>
-          <p className="whitespace-pre-line text-muted-foreground">{description}</p>
-        </div>
-      )}
-      {modifiedUrl && !onRecreate && recreateHint && <div className="md:order-4">{recreateHint}</div>}
-      <ToolVersions versions={versions ?? null} className="md:order-5 md:col-span-2" />
+      <ToolVersions versions={versions ?? null} />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import type { ResultViewProps } from "./result-view.lazy";
 
 const Body = lazyPart(() => import("./result-view.lazy").then((m) => m.ResultViewBody));
 
-/** Wider screens: original and result side by side, the actions, a slider; phones: the slider first. */
+/** The photo, then its result in one compare view with the actions under it (beside it on a laptop). */
 export function ResultView(props: ResultViewProps) {
   const original = props.labels?.original ?? "Original";
   // Until the view's code is here (or if it cannot be fetched: said once, fetched again on the next

@@ -1,9 +1,38 @@
-/** The result view (style tools, Create Art) and Modify Scene's: the actions, Edit with…, the result first on a phone. */
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+/**
+ * The result view (style tools, Create Art) and Modify Scene's: one compare view and its actions, Edit
+ * with…, the cost of another version, the result brought into view.
+ */
+import type { ReactElement } from "react";
+import { fireEvent, render as renderBare, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ResultView } from "@/components/result-view";
 import { SceneResult } from "@/tools/scene/scene-page.lazy";
 import { stubMatchMedia } from "../media-query";
+import { AppProviders } from "@/app/providers";
+import { testQueryClient } from "../utils";
+
+/** The cost note reads the conversions left (the user, TanStack Query): the views get the app's providers. */
+function render(ui: ReactElement) {
+  const client = testQueryClient();
+  const wrap = (node: ReactElement) => <AppProviders queryClient={client}>{node}</AppProviders>;
+  const view = renderBare(wrap(ui));
+  return { ...view, rerender: (next: ReactElement) => view.rerender(wrap(next)) };
+}
+
+/** The view's top lies `top` px down the screen and its bottom `bottom` px (jsdom lays nothing out). */
+function placeAt(top: number, bottom: number) {
+  vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue({
+    top,
+    bottom,
+    left: 0,
+    right: 0,
+    x: 0,
+    y: top,
+    width: 0,
+    height: bottom - top,
+    toJSON: () => ({}),
+  });
+}
 
 const ORIGINAL = "data:image/png;base64,b3JpZ2luYWw=";
 const RESULT = "data:image/png;base64,cmVzdWx0";
@@ -98,13 +127,40 @@ describe("ResultView", () => {
     expect(actionNames()).toEqual(["Try Another Image"]);
   });
 
-  it("with a result: the slider starts on the result on a phone, and the pair is still there for wider screens", async () => {
+  it("with a result: one compare view (on the result on a phone), not the two pictures again beside it", async () => {
     screenIs({ phone: true, reducedMotion: true });
     render(view());
     expect(await screen.findByRole("slider")).toHaveAttribute("aria-valuetext", "Result only");
-    const pair = screen.getByTestId("result-pair");
-    expect(within(pair).getByRole("img", { name: "Original" })).toHaveAttribute("src", ORIGINAL);
-    expect(within(pair).getByRole("img", { name: "Modified" })).toHaveAttribute("src", RESULT);
+    expect(screen.queryByTestId("result-pair")).not.toBeInTheDocument();
+    const region = screen.getByRole("region", { name: "Result" });
+    expect(within(region).getAllByRole("img", { name: "Original" })).toHaveLength(1);
+    // Named as the tool names them (the pictures of the one compare view).
+    expect(within(region).getByRole("img", { name: "Modified" })).toHaveAttribute("src", RESULT);
+    expect(within(region).getByRole("img", { name: "Original" })).toHaveAttribute("src", ORIGINAL);
+  });
+
+  it("on a wider screen it starts half and half, with the actions in one group beside the slider", async () => {
+    screenIs({ phone: false });
+    render(view());
+    expect(await screen.findByRole("slider")).toHaveAttribute("aria-valuetext", "50% result, 50% original");
+    const actions = screen.getByTestId("result-actions");
+    for (const name of ["Download", "Share", "Edit with…", "Try Another Version", "Try Another Image"])
+      expect(within(actions).getByRole("button", { name })).toBeInTheDocument();
+  });
+
+  it("Try Another Version says what it uses, next to it", async () => {
+    screenIs({ phone: true, reducedMotion: true });
+    render(view());
+    await shown();
+    const actions = screen.getByTestId("result-actions");
+    expect(within(actions).getByTestId("cost-note")).toHaveTextContent(/^This uses 1 conversion/);
+  });
+
+  it("without Try Another Version there is nothing to pay, and no cost note", async () => {
+    screenIs({ phone: true, reducedMotion: true });
+    render(view({ onRecreate: undefined }));
+    await shown();
+    expect(screen.queryByTestId("cost-note")).not.toBeInTheDocument();
   });
 
   it("on a phone, a result that comes is brought to the top of the screen (smoothly, or at once for less motion)", async () => {
@@ -139,9 +195,10 @@ describe("ResultView", () => {
     await waitFor(() => expect(scrolls).toHaveBeenCalledTimes(1));
   });
 
-  it("on a wider screen the page stays where it is", async () => {
+  it("on a wider screen a result already wholly on the screen stays where it is", async () => {
     screenIs({ phone: false });
     const scrolls = watchScrolls();
+    placeAt(200, 700);
     const { rerender } = render(view({ modifiedUrl: null, processing: true }));
     await shown();
     rerender(view());
@@ -149,6 +206,18 @@ describe("ResultView", () => {
     await screen.findByRole("slider");
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(scrolls).not.toHaveBeenCalled();
+  });
+
+  it("on a wider screen a result that runs below the screen is brought into view", async () => {
+    screenIs({ phone: false, reducedMotion: true });
+    const scrolls = watchScrolls();
+    placeAt(400, 1300);
+    const { rerender } = render(view({ modifiedUrl: null, processing: true }));
+    await shown();
+    rerender(view());
+    await waitFor(() => expect(scrolls).toHaveBeenCalledTimes(1));
+    expect(scrolls.mock.contexts[0]).toBe(screen.getByRole("region", { name: "Result" }));
+    expect(scrolls).toHaveBeenCalledWith({ block: "start", behavior: "auto" });
   });
 
   it("without Try Another Version on the plan, its hint shows instead", () => {
@@ -186,6 +255,7 @@ describe("SceneResult", () => {
       "Try Another Image",
     ]);
     expect(await screen.findByRole("slider")).toHaveAttribute("aria-valuetext", "Result only");
+    expect(screen.queryByTestId("result-pair")).not.toBeInTheDocument();
   });
 
   it("on a phone the result is brought to the top of the screen as it shows", async () => {

@@ -57,7 +57,7 @@ describe("Art Enhancer (/create-art)", () => {
       "src",
       expect.stringMatching(/^data:image\/png;base64,/),
     );
-    expect(screen.getAllByRole("img", { name: "Original" }).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole("img", { name: "Original" })).length).toBeGreaterThan(0);
     expect(await screen.findByText("Artwork enhanced successfully!")).toBeInTheDocument();
     // One toast: the upload's, turned into the run's progress, then its outcome (issue 27 §4).
     expect(toastsShown()).toEqual(["Artwork enhanced successfully!"]);
@@ -99,7 +99,7 @@ describe("Art Enhancer (/create-art)", () => {
       expect(banner).toHaveTextContent(reason);
       // Said once, by the banner; no toast repeats it (issue 27 §4).
       await expectNoToast();
-      expect(screen.getAllByRole("img", { name: "Original" }).length).toBeGreaterThan(0);
+      expect((await screen.findAllByRole("img", { name: "Original" })).length).toBeGreaterThan(0);
       expect(screen.queryByRole("img", { name: "Enhanced" })).not.toBeInTheDocument();
       expect(getUsedConversions(USER.id)).toBe(0);
     });
@@ -126,7 +126,7 @@ describe("Art Enhancer (/create-art)", () => {
     expect(await screen.findByText("Conversion cancelled. Nothing was counted.")).toBeInTheDocument();
     expect(requests).toHaveLength(1);
     expect(getUsedConversions(USER.id)).toBe(0);
-    expect(screen.getAllByRole("img", { name: "Original" }).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole("img", { name: "Original" })).length).toBeGreaterThan(0);
   });
 
   it("offline: says so and counts nothing", async () => {

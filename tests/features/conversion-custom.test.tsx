@@ -23,6 +23,10 @@ describe("custom transformation (Convert Image dialog)", () => {
     expect(d.getByText("PNG, JPG or GIF")).toBeInTheDocument();
     expect(d.getByText("Please upload an image before converting")).toBeInTheDocument();
     expect(d.getByRole("button", { name: "Transform" })).toBeDisabled();
+    // What Transform spends, said beside it.
+    expect(await d.findByTestId("cost-note")).toHaveTextContent(
+      "This uses 1 conversion of your 20 left this month.",
+    );
     const user = userEvent.setup();
     await user.upload(d.getByLabelText("Upload an image to transform"), fixtureFile("cat-chelsea.png"));
     expect(await screen.findByText("Image selected successfully")).toBeInTheDocument();

@@ -55,7 +55,7 @@ describe("the style tools", () => {
     expect(await screen.findByText("Image uploaded successfully")).toBeInTheDocument();
     expect(await screen.findByRole("img", { name: "Modified" })).toBeInTheDocument();
     expect(await screen.findByText(FROG.toasts.success)).toBeInTheDocument();
-    expect(screen.getAllByRole("img", { name: "Original" }).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole("img", { name: "Original" })).length).toBeGreaterThan(0);
     expect(gemini.imageCalls()).toHaveLength(1);
     expect(getUsedConversions(USER.id)).toBe(1);
     expect(await screen.findByRole("button", EDIT_WITH)).toBeEnabled();

@@ -2,6 +2,7 @@
 import { useEffect, type FormEvent } from "react";
 import { Clapperboard, Download, Loader2, RotateCcw, Sparkles, UserRound } from "lucide-react";
 import { AspectRatioSelect } from "@/components/aspect-ratio-select";
+import { useResultFirst } from "@/components/result-first";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
 import { lazyPart } from "@/components/on-demand";
@@ -41,6 +42,12 @@ export function AnimatorPage() {
     if (running) CharacterActions.preload();
   }, [running]);
   const character = result?.character ?? null;
+  // A new character, and then its animation, are brought into view as they come (on a phone the
+  // character is under the form; on a laptop the animation is under the character).
+  const characterRef = useResultFirst<HTMLElement>(character?.dataUrl);
+  const animationRef = useResultFirst<HTMLDivElement>(
+    result?.animation && `animation-${result.animation.id}`,
+  );
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -84,8 +91,9 @@ export function AnimatorPage() {
         </form>
 
         <section
+          ref={characterRef}
           aria-label="Your character"
-          className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
+          className="grid scroll-mt-18 gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
         >
           {character ? (
             <>
@@ -127,16 +135,18 @@ export function AnimatorPage() {
               </div>
               <CostNote />
               <CharacterVersions fallback={null} onFailed={() => undefined} versions={animator.versions} />
-              {result?.animation && (
-                <AnimationPlayer
-                  fallback={null}
-                  onFailed={() => undefined}
-                  key={result.animation.id}
-                  frames={result.animation.frames}
-                  onDownloadGif={animator.downloadGif}
-                  disabled={busy}
-                />
-              )}
+              <div ref={animationRef} className="scroll-mt-18 empty:hidden">
+                {result?.animation && (
+                  <AnimationPlayer
+                    fallback={null}
+                    onFailed={() => undefined}
+                    key={result.animation.id}
+                    frames={result.animation.frames}
+                    onDownloadGif={animator.downloadGif}
+                    disabled={busy}
+                  />
+                )}
+              </div>
             </>
           ) : (
             <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-lg border border-dashed p-6 text-center text-muted-foreground">

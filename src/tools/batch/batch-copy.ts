@@ -20,6 +20,11 @@ export function notEnoughMessage(remaining: number, count: number): string {
   return `You don't have enough conversions left (${remaining}) to process ${count} files. Please upgrade your plan.`;
 }
 
+/** The question before a finished batch's photos are run again. */
+export function processAgainQuestion(count: number): string {
+  return count === 1 ? "Process this image again?" : `Process these ${count} images again?`;
+}
+
 export function tooManyMessage(skipped: number): string {
   return `You can process at most ${MAX_BATCH_FILES} images at a time: ${skipped} ${
     skipped === 1 ? "file was" : "files were"

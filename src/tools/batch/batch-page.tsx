@@ -1,7 +1,9 @@
 /** The Batch page: the picker, the instruction, the progress of a run and the grid of image cards. */
+import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { AlertTriangle, Download, Loader2, Play, RefreshCw, Trash2, X } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
+import { lazyPart } from "@/components/on-demand";
 import { MultiUploadArea } from "@/components/multi-upload-area";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
@@ -22,6 +24,9 @@ import { useBatchAnnouncements } from "./use-batch-announcements";
 import { useBatchFocus } from "./use-batch-focus";
 
 const TOOL = getTool("batch");
+
+/** A finished batch's "Process again…": fetched once photos are there (not in the empty page's first load). */
+const ProcessAgain = lazyPart(() => import("./batch-finished.lazy").then((m) => m.ProcessAgain));
 
 /** The shared pause, shown once for the whole batch with its countdown; a screen reader hears it once. */
 function PauseNote({ wait }: { wait: RetryWait }) {
@@ -45,6 +50,43 @@ export function BatchPage() {
   const retryable = batch.retryable;
   useBatchAnnouncements(progress, counts, running);
   const { submitRef, cancelRef, retryRef, downloadRef } = useBatchFocus(running);
+  const finished = batch.finished;
+  // The finished batch's actions come while the photos are chosen (or the last batch is shown again).
+  useEffect(() => {
+    if (count > 0) ProcessAgain.preload();
+  }, [count]);
+  // Before a run: what it will use (the counter moves during the run, as results come back).
+  const cost =
+    short && left !== null ? (
+      <Alert variant="warning" data-testid="batch-short">
+        <AlertTriangle aria-hidden="true" />
+        <AlertDescription>
+          <p>{notEnoughMessage(left, count)}</p>
+          <Link to={paths.pricing} className="font-medium underline underline-offset-2">
+            See plans
+          </Link>
+        </AlertDescription>
+      </Alert>
+    ) : (
+      <CostNote cost={count} className="text-sm" />
+    );
+  const downloadAll = (size?: "sm") =>
+    counts.done > 0 && (
+      <Button
+        ref={downloadRef}
+        type="button"
+        size={size}
+        onClick={() => void batch.downloadAll()}
+        disabled={batch.zipping}
+      >
+        {batch.zipping ? (
+          <Loader2 aria-hidden="true" className="animate-spin" />
+        ) : (
+          <Download aria-hidden="true" />
+        )}
+        Download all
+      </Button>
+    );
 
   return (
     <ToolPage
@@ -78,7 +120,8 @@ export function BatchPage() {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            batch.processAll();
+            // A finished batch runs again only through "Process again…", which asks first.
+            if (!finished) batch.processAll();
           }}
         >
           <PromptField
@@ -96,38 +139,47 @@ export function BatchPage() {
             </p>
           )}
           <ApiKeyField disabled={running} />
-          {/* Before a run: what it will use (the counter moves during the run, as results come back). */}
-          {count > 0 &&
-            !running &&
-            (short && left !== null ? (
-              <Alert variant="warning" data-testid="batch-short">
-                <AlertTriangle aria-hidden="true" />
-                <AlertDescription>
-                  <p>{notEnoughMessage(left, count)}</p>
-                  <Link to={paths.pricing} className="font-medium underline underline-offset-2">
-                    See plans
-                  </Link>
-                </AlertDescription>
-              </Alert>
-            ) : (
-              <CostNote cost={count} className="text-sm" />
-            ))}
-          <div className="flex flex-wrap gap-2">
-            <Button ref={submitRef} type="submit" disabled={running} className="flex-1 sm:flex-none">
-              {running ? (
-                <Loader2 aria-hidden="true" className="animate-spin" />
-              ) : (
-                <Play aria-hidden="true" />
-              )}
-              Process All Images
-            </Button>
-            {running && (
-              <Button ref={cancelRef} type="button" variant="outline" onClick={batch.cancelAll}>
-                <X aria-hidden="true" />
-                Cancel all
-              </Button>
-            )}
-          </div>
+          {finished ? (
+            <div className="space-y-4" data-testid="batch-finished">
+              <div className="flex flex-wrap gap-2">
+                {downloadAll()}
+                {/* The page's main step when nothing came back (focus goes here then). */}
+                <Button ref={submitRef} type="button" variant="outline" onClick={batch.clear}>
+                  <Trash2 aria-hidden="true" />
+                  Start over
+                </Button>
+              </div>
+              <ProcessAgain
+                fallback={null}
+                onFailed={() => undefined}
+                count={count}
+                left={left}
+                short={short}
+                cost={cost}
+                onProcessAgain={batch.processAll}
+              />
+            </div>
+          ) : (
+            <>
+              {count > 0 && !running && cost}
+              <div className="flex flex-wrap gap-2">
+                <Button ref={submitRef} type="submit" disabled={running} className="flex-1 sm:flex-none">
+                  {running ? (
+                    <Loader2 aria-hidden="true" className="animate-spin" />
+                  ) : (
+                    <Play aria-hidden="true" />
+                  )}
+                  Process All Images
+                </Button>
+                {running && (
+                  <Button ref={cancelRef} type="button" variant="outline" onClick={batch.cancelAll}>
+                    <X aria-hidden="true" />
+                    Cancel all
+                  </Button>
+                )}
+              </div>
+            </>
+          )}
         </form>
       </div>
 
@@ -144,23 +196,8 @@ export function BatchPage() {
                   Retry failed
                 </Button>
               )}
-              {counts.done > 0 && (
-                <Button
-                  ref={downloadRef}
-                  type="button"
-                  size="sm"
-                  onClick={() => void batch.downloadAll()}
-                  disabled={batch.zipping}
-                >
-                  {batch.zipping ? (
-                    <Loader2 aria-hidden="true" className="animate-spin" />
-                  ) : (
-                    <Download aria-hidden="true" />
-                  )}
-                  Download all
-                </Button>
-              )}
-              {!running && (
+              {!finished && downloadAll("sm")}
+              {!running && !finished && (
                 <Button type="button" variant="ghost" size="sm" onClick={batch.clear}>
                   <Trash2 aria-hidden="true" />
                   Clear all

@@ -2,7 +2,7 @@
  * Keeps keyboard focus on the Batch page while a run starts and ends: "Process All Images" (or "Retry
  * failed") is disabled or gone once the run starts, and "Cancel all" is gone once it ends, and either
  * would leave focus on <body>. Focus moves to "Cancel all" when the run starts, and to "Download all"
- * (else "Retry failed", else "Process All Images") when it ends, only if it was lost. Returns the refs
+ * (else "Retry failed", else "Process All Images", or "Start over" once the batch is finished) when it ends, only if it was lost. Returns the refs
  * for those four buttons.
  */
 import { useEffect, useRef } from "react";

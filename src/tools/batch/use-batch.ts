@@ -189,6 +189,11 @@ export function useBatch() {
     running,
     error: ai.state.error,
     retryWait: ai.state.retryWait,
+    /**
+     * Every card has been through a run (or is the last batch shown again): the page's main actions are
+     * then Download all and Start over, and running the same photos again asks first.
+     */
+    finished: !running && state.items.length > 0 && state.items.every((item) => item.status !== "idle"),
     /** "k of n" of the current or last run. */
     progress: runProgress(state.items, ai.state.input?.items ?? []),
     retryable: state.items.filter(isRetryable).length,

@@ -16,6 +16,7 @@ import {
 } from "@/components/ui/dialog";
 import { DropPickButton, HiddenFileInput } from "@/components/file-pick";
 import { PromptField } from "@/components/prompt-field";
+import { CostNote } from "@/components/remaining-counter";
 import { versionStripQuery } from "@/components/tool-versions-query";
 import { paths } from "@/config/paths";
 import { gateMessage, getTier } from "@/config/tiers";
@@ -120,7 +121,8 @@ export function CustomPromptDialog({
                 <AlertDescription>Please upload an image before converting</AlertDescription>
               </Alert>
             )}
-            <DialogFooter>
+            <DialogFooter className="sm:items-center sm:justify-between">
+              <CostNote className="max-sm:text-center" />
               <Button type="submit" disabled={!hasImage || busy}>
                 <Wand2 aria-hidden="true" />
                 Transform

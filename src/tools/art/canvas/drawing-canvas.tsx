@@ -4,6 +4,7 @@ import { Wand2 } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { CostNote } from "@/components/remaining-counter";
 import { cn } from "@/lib/utils";
 import { CanvasToolbar } from "./canvas-toolbar";
 import { DrawingEngine } from "./engine";
@@ -178,10 +179,12 @@ function Canvas({
           <Wand2 aria-hidden="true" />
           Transform
         </Button>
-        {state.blank && (
+        {state.blank ? (
           <p className="order-last basis-full text-sm text-muted-foreground sm:order-none sm:basis-auto">
             Draw something first, then transform it.
           </p>
+        ) : (
+          <CostNote className="order-last basis-full text-sm sm:order-none sm:basis-auto" />
         )}
         <ZoomControls engine={engine} zoom={state.view.zoom} className="ml-auto" />
       </div>
