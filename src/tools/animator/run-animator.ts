@@ -8,7 +8,6 @@ import { type AspectRatio } from "@/config/aspect-ratios";
 import { GeminiError, isGeminiError, type GeminiErrorKind } from "@/lib/gemini";
 import { dataUrlToBlob } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";
-import { encodeGif } from "./gif";
 import { splitSheet } from "./sprite-sheet";
 
 /** SPEC 8 "Animator". */
@@ -114,7 +113,10 @@ export async function animateCharacter(
       generationConfig: { imageConfig: { aspectRatio: character.aspectRatio } },
       toolInput: { step: "animate", description: character.description },
     });
-    const frames = await splitSheet(dataUrlToBlob(result.dataUrl));
+    const [frames, { encodeGif }] = await Promise.all([
+      splitSheet(dataUrlToBlob(result.dataUrl)),
+      import("./run-animator.lazy"),
+    ]);
     signal.throwIfAborted();
     const gif = encodeGif(frames);
     animations += 1;

@@ -17,7 +17,6 @@ import { subscriptionQueryOptions } from "@/lib/subscription";
 import { batchRunCopy, notEnoughMessage } from "./batch-copy";
 import { keptBatchResult } from "./batch-image";
 import type { BatchRun, BatchSummary } from "./batch-queue";
-import { batchOutcome, startBatchRun } from "./batch-run";
 import type { BatchAction, BatchItem } from "./batch-state";
 import { useBatchPhotos } from "./use-batch-photos";
 
@@ -48,6 +47,8 @@ export function useBatchRun({ items, itemsRef, dispatch, urls, onStart }: BatchR
     run: async (input, ctx) => {
       // Tells this run's results apart in My Creations, so a reload shows this batch again.
       const runId = crypto.randomUUID();
+      // The run's code comes as the batch starts (use-batch-run.lazy.ts), before anything is queued.
+      const { batchOutcome, startBatchRun } = await import("./use-batch-run.lazy");
       onStart();
       // The run is allowed: earlier results of these images are replaced.
       const ids = new Set(input.items.map((i) => i.id));

@@ -8,7 +8,7 @@
  */
 import { toast } from "sonner";
 import { PART_FAILED_MESSAGE } from "@/components/on-demand";
-import { loadFloodFill } from "./paint";
+import { loadBrush, loadFloodFill } from "./paint";
 import { DrawingPicture, type PictureCanvas, type Snapshot } from "./picture";
 import { CanvasRenderer } from "./renderer";
 import {
@@ -128,6 +128,7 @@ export class DrawingEngine {
     if (tool === this.state.tool) return;
     // The fill's code comes as its tool is chosen, so the first tap fills at once.
     if (tool === "fill") loadFloodFill().catch(() => undefined);
+    if (tool === "brush") loadBrush().catch(() => undefined);
     this.strokes.commitPendingCurve();
     this.set({ tool });
   }

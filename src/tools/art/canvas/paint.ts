@@ -4,7 +4,6 @@
  * picture and a copy of a picture. They hold no state, so they run on any canvas: the picture, the preview
  * overlay, a test's canvas.
  */
-import getStroke from "perfect-freehand";
 import { createCanvas, type Canvas2D } from "@/lib/image/canvas";
 import { BACKGROUND, CANVAS_HEIGHT, CANVAS_WIDTH, FILL_TOLERANCE, isInsideCanvas, type Point } from "./rules";
 
@@ -45,7 +44,31 @@ export function outlinePath(outline: number[][]): Path2D {
   return path;
 }
 
-export function brushOutline(points: number[][], lineWidth: number, simulatePressure: boolean): number[][] {
+let getStroke: typeof import("perfect-freehand").default | undefined;
+let brushCode: Promise<void> | undefined;
+/**
+ * perfect-freehand, fetched when the brush is first chosen (engine.setTool) or used, not in the
+ * page's first load; fetched again after a failed fetch.
+ */
+export function loadBrush(): Promise<void> {
+  return (brushCode ??= import("perfect-freehand").then(
+    (module) => {
+      getStroke = module.default;
+    },
+    (error: unknown) => {
+      brushCode = undefined;
+      throw error;
+    },
+  ));
+}
+
+/** The brush's outline, or null while its code (perfect-freehand) is still coming. */
+export function brushOutline(
+  points: number[][],
+  lineWidth: number,
+  simulatePressure: boolean,
+): number[][] | null {
+  if (!getStroke) return null;
   return getStroke(points, {
     size: Math.max(2, lineWidth * 1.6),
     thinning: 0.6,
@@ -126,10 +149,26 @@ export function paintBendHandle(ctx: CanvasRenderingContext2D, curve: Curve, sca
  */
 export function paintStroke(ctx: CanvasRenderingContext2D, stroke: Stroke, pen: Pen): void {
   switch (stroke.kind) {
-    case "brush":
-      ctx.fillStyle = pen.color;
-      ctx.fill(outlinePath(brushOutline(stroke.points, pen.lineWidth, stroke.simulate)));
+    case "brush": {
+      const outline = brushOutline(stroke.points, pen.lineWidth, stroke.simulate);
+      if (outline) {
+        ctx.fillStyle = pen.color;
+        ctx.fill(outlinePath(outline));
+        break;
+      }
+      // The brush's code is still coming (a stroke begun the moment the tool was chosen): a round
+      // line of its width meanwhile, so nothing drawn is lost.
+      ctx.save();
+      ctx.strokeStyle = pen.color;
+      ctx.lineWidth = Math.max(2, pen.lineWidth * 1.6) / 2;
+      ctx.lineCap = "round";
+      ctx.lineJoin = "round";
+      ctx.beginPath();
+      stroke.points.forEach(([x = 0, y = 0], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.stroke();
+      ctx.restore();
       break;
+    }
     case "shape":
       paintShape(ctx, stroke.tool, stroke.start, stroke.end, pen);
       break;
