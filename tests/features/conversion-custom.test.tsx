@@ -98,8 +98,11 @@ describe("custom transformation (Convert Image dialog)", () => {
     // The limit is still reached here: the dialog says so (and when it renews), the words wait.
     expect(await back.findByText("Usage Limit Reached")).toBeInTheDocument();
     expect(back.getByText(new RegExp(`They renew on ${formatRenewal()}`))).toBeInTheDocument();
-    // With conversions again (paid meanwhile), the photo and the words are there to send.
-    localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthKey()]: 0 } }));
+    // With conversions again (paid meanwhile, in another tab), the photo and the words are there to send.
+    act(() => {
+      localStorage.setItem(USAGE_STORAGE_KEY, JSON.stringify({ [USER.id]: { [monthKey()]: 0 } }));
+      window.dispatchEvent(new StorageEvent("storage", { key: USAGE_STORAGE_KEY }));
+    });
     expect(await back.findByDisplayValue("make it snow")).toBeInTheDocument();
     expect(await back.findByText("your photo")).toBeInTheDocument();
     await user.click(back.getByRole("button", { name: "Transform" }));
