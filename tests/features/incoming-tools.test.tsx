@@ -53,7 +53,9 @@ describe("the style tools", () => {
     renderWithIncoming(FROG.path, id);
 
     expect(await screen.findByText("Image uploaded successfully")).toBeInTheDocument();
-    expect(await screen.findByRole("img", { name: "Modified" })).toBeInTheDocument();
+    // The result's picture can be replaced as the result view settles: looked up until it is there,
+    // not checked on a node found a moment before.
+    await waitFor(() => expect(screen.getByRole("img", { name: "Modified" })).toBeInTheDocument());
     expect(await screen.findByText(FROG.toasts.success)).toBeInTheDocument();
     expect((await screen.findAllByRole("img", { name: "Original" })).length).toBeGreaterThan(0);
     expect(gemini.imageCalls()).toHaveLength(1);
