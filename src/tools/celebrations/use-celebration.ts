@@ -9,7 +9,6 @@ import type { VersionShown } from "@/hooks/use-tool-versions";
 import { photoOrigin } from "@/lib/creations";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
-import { runCelebration } from "./run-celebration";
 
 /** SPEC 5 and 8 "Celebration", verbatim. */
 export const CELEBRATION_COPY = {
@@ -74,6 +73,7 @@ export function useCelebration() {
 
   const ai = useTool<CelebrationInput, CelebrationResult>("celebrations", {
     run: async (input, ctx) => {
+      const { runCelebration } = await import("./use-celebration.lazy");
       const out = await runCelebration(input, ctx);
       return {
         dataUrl: out.dataUrl,
