@@ -115,14 +115,14 @@ for (const width of [390, 1280] as const) {
       await setUsed(page, session.user.id, 2);
       await page.reload();
       await page.getByTestId("file-input").setInputFiles(CAT);
-      await expect(page.getByRole("img", { name: "Result" })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 30_000 });
       const notice = page.getByTestId("limit-notice");
       await expect(notice.getByRole("heading", { name: "Usage Limit Reached" })).toBeVisible();
       await expect(notice).toContainText(`They renew on ${RENEWS}.`);
       await expect(notice.getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/pricing");
       // A reload keeps the page and its last result (no blank wall).
       await page.reload();
-      await expect(page.getByRole("img", { name: "Result" })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 30_000 });
       await expect(notice).toContainText(`They renew on ${RENEWS}.`);
       // The home page says so before anything is picked: the picker is off.
       await page.goto("/");

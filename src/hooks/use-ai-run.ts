@@ -16,7 +16,7 @@ import {
 } from "@/lib/creations";
 import { isOnline } from "@/lib/connection";
 import { CONNECTION_LOST_MESSAGE, OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
-import { RUN_TOAST_ID } from "@/lib/run-toast";
+import { dismissRunToast, runToastId } from "@/lib/run-toast";
 import { recordConversion } from "@/lib/usage";
 import { useAllowance, type Denied, type KeepTask } from "./use-allowance";
 
@@ -205,7 +205,7 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
         }
         if (!allowance || !isOnline() || ("offline" in allowance && allowance.offline)) {
           // Said by the banner, like every failure; a photo's toast still showing goes.
-          toast.dismiss(RUN_TOAST_ID);
+          dismissRunToast();
           dispatch({ type: "failure", error: offline(OFFLINE_RUN_MESSAGE) });
           return undefined;
         }
@@ -226,7 +226,7 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
         const copy = opts.copy(input);
         // One toast per run, updated in place (lib/run-toast.ts): it replaces the photo's "uploaded"
         // toast or the last run's outcome, and becomes this run's outcome.
-        if (copy.processing) toast.loading(copy.processing, { id: RUN_TOAST_ID });
+        if (copy.processing) toast.loading(copy.processing, { id: runToastId() });
         // Hosted mode counts on the server (its answers move the counter); a typed key, here.
         const onServer = countedByServer(apiKey);
         const count = () => {
@@ -252,7 +252,7 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
               optionsRef.current.onKept?.(record, result),
             );
           dispatch({ type: "success", result });
-          toast.success(copy.success, { id: RUN_TOAST_ID });
+          toast.success(copy.success, { id: runToastId() });
           return result;
         } catch (error) {
           const failure = describeFailure(error);
@@ -261,16 +261,16 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
           if (onServer) afterFailedServerRun(queryClient, userId, !cancelled && failure.kind === "limit");
           if (cancelled) {
             dispatch({ type: "stopped" });
-            toast.info(copy.cancelled ?? CANCELLED_TOAST, { id: RUN_TOAST_ID });
+            toast.info(copy.cancelled ?? CANCELLED_TOAST, { id: runToastId() });
           } else if (import.meta.env.VITE_AI_MODE === "hosted" && failure.kind === "limit") {
             // The server had no conversion left (another tab or device used it): as the check's refusal.
             dispatch({ type: "stopped" });
-            toast.dismiss(RUN_TOAST_ID);
+            dismissRunToast();
             limitReached(keepTask(opts, input));
           } else {
             // A failure is said once, in one place: the page's banner (message and one advice,
             // announced as an alert). The run's toast goes rather than say it a second time.
-            toast.dismiss(RUN_TOAST_ID);
+            dismissRunToast();
             const message = cutOff ? cutOff.message : copy.failure(failure.message);
             dispatch({
               type: "failure",

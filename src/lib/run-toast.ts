@@ -7,12 +7,24 @@
  */
 import { toast } from "sonner";
 
-/** The id every photo and run toast shares, so the next one replaces the last. */
-export const RUN_TOAST_ID = "run";
+let dismissed = 0;
+/**
+ * The id the photo and run toasts share now, so the next one replaces the last. Once that toast is
+ * dismissed its id is not used again: a toast given the id of one still leaving would not show.
+ */
+export function runToastId(): string {
+  return `run-${dismissed}`;
+}
+
+/** Takes the run's toast away (a failure is said by the banner); the next one gets a new id. */
+export function dismissRunToast(): void {
+  toast.dismiss(runToastId());
+  dismissed += 1;
+}
 
 export const PHOTO_UPLOADED = "Image uploaded successfully";
 
 /** Says a photo is in place; a run that follows turns this same toast into its progress. */
 export function toastPhotoUploaded(message: string = PHOTO_UPLOADED): void {
-  toast.success(message, { id: RUN_TOAST_ID });
+  toast.success(message, { id: runToastId() });
 }
