@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { Share2 } from "lucide-react";
 import { Button, type buttonVariants } from "@/components/ui/button";
 import { PART_FAILED_MESSAGE } from "@/components/on-demand";
+import { loadOnce } from "@/lib/load-once";
 import type { VariantProps } from "class-variance-authority";
 
 /** What a Share button shares: a file (image, GIF, text file) or plain text. Nothing is ever uploaded. */
@@ -20,14 +21,8 @@ export type ShareContent =
     }
   | { kind: "text"; text: string; fileName?: string; title?: string };
 
-let action: Promise<typeof import("./share-button.lazy")> | undefined;
 /** Fetches the button's action once (again after a failed fetch). */
-function loadAction() {
-  return (action ??= import("./share-button.lazy").catch((error: unknown) => {
-    action = undefined;
-    throw error;
-  }));
-}
+const loadAction = loadOnce(() => import("./share-button.lazy"));
 const preload = () => void loadAction().catch(() => {});
 
 type ShareButtonProps = {

@@ -28,6 +28,19 @@ function drag(engine: DrawingEngine, points: [number, number][]) {
   engine.pointerUp();
 }
 
+/** An engine with a closed square drawn (100,100 to 300,200) and the fill tool in red. */
+function squareToFill(): DrawingEngine {
+  const engine = new DrawingEngine();
+  engine.setTool("square");
+  drag(engine, [
+    [100, 100],
+    [300, 200],
+  ]);
+  engine.setTool("fill");
+  engine.setColor("#ff0000");
+  return engine;
+}
+
 describe("the drawing engine", () => {
   it("records one step per pencil stroke; undo and redo walk them", () => {
     const engine = new DrawingEngine();
@@ -47,14 +60,7 @@ describe("the drawing engine", () => {
   });
 
   it("fills a closed shape's inside up to its anti-aliased edge; a fill that changes nothing is no step", async () => {
-    const engine = new DrawingEngine();
-    engine.setTool("square");
-    drag(engine, [
-      [100, 100],
-      [300, 200],
-    ]);
-    engine.setTool("fill");
-    engine.setColor("#ff0000");
+    const engine = squareToFill();
     expect(await engine.fill({ x: 200, y: 150 })).toBe(true);
     expect(pixelOf(engine, 200, 150)).toEqual(RED);
     expect(pixelOf(engine, 50, 50)).toEqual(WHITE);
@@ -65,14 +71,7 @@ describe("the drawing engine", () => {
   });
 
   it("a tap with the fill tool fills (its code fetched when the tool was chosen), one step", async () => {
-    const engine = new DrawingEngine();
-    engine.setTool("square");
-    drag(engine, [
-      [100, 100],
-      [300, 200],
-    ]);
-    engine.setTool("fill");
-    engine.setColor("#ff0000");
+    const engine = squareToFill();
     const steps = engine.history.getState().size;
     drag(engine, [[200, 150]]);
     await vi.waitFor(() => expect(pixelOf(engine, 200, 150)).toEqual(RED));

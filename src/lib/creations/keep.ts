@@ -30,6 +30,7 @@
  * downloads. Usage counts are never touched here.
  */
 import { toast } from "sonner";
+import { loadOnce } from "@/lib/load-once";
 import { isHeifType, type LoadedImage } from "@/lib/image";
 import { copyPhotoOrigin, groupOf, photoOrigin, registerKept } from "./origin";
 import type { CreationRecord, NewCreation } from "./types";
@@ -38,17 +39,11 @@ export const NOT_KEPT_MESSAGE =
   "Your result is here, but it could not be saved on this device (storage full or private browsing). Download it to keep it.";
 export const NOT_KEPT_TOAST_ID = "creation-not-kept";
 
-let saveCode: Promise<typeof import("./keep.lazy")> | undefined;
 /**
  * Fetches the save's code once (again after a failed fetch). A run calls it as it starts, so the
  * result's first write begins the moment it arrives: a reload right after the result finds it kept.
  */
-export function loadSave() {
-  return (saveCode ??= import("./keep.lazy").catch((error: unknown) => {
-    saveCode = undefined;
-    throw error;
-  }));
-}
+export const loadSave = loadOnce(() => import("./keep.lazy"));
 
 /**
  * Saves one result for the user in the background. Never throws: a failure shows the one toast

@@ -5,6 +5,7 @@
  * overlay, a test's canvas.
  */
 import { createCanvas, type Canvas2D } from "@/lib/image/canvas";
+import { loadOnce } from "@/lib/load-once";
 import { BACKGROUND, CANVAS_HEIGHT, CANVAS_WIDTH, FILL_TOLERANCE, isInsideCanvas, type Point } from "./rules";
 
 /** The colour and line width strokes are drawn with. */
@@ -45,22 +46,15 @@ export function outlinePath(outline: number[][]): Path2D {
 }
 
 let getStroke: typeof import("perfect-freehand").default | undefined;
-let brushCode: Promise<void> | undefined;
 /**
  * perfect-freehand, fetched when the brush is first chosen (engine.setTool) or used, not in the
  * page's first load; fetched again after a failed fetch.
  */
-export function loadBrush(): Promise<void> {
-  return (brushCode ??= import("perfect-freehand").then(
-    (module) => {
-      getStroke = module.default;
-    },
-    (error: unknown) => {
-      brushCode = undefined;
-      throw error;
-    },
-  ));
-}
+export const loadBrush = loadOnce(() =>
+  import("perfect-freehand").then((module) => {
+    getStroke = module.default;
+  }),
+);
 
 /** The brush's outline, or null while its code (perfect-freehand) is still coming. */
 export function brushOutline(
@@ -181,17 +175,11 @@ export function paintStroke(ctx: CanvasRenderingContext2D, stroke: Stroke, pen: 
   }
 }
 
-let floodFillCode: Promise<typeof import("q-floodfill")> | undefined;
 /**
  * q-floodfill, fetched when the fill tool is first chosen (engine.setTool) or used, not in the page's
  * first load (about 1.5 KB gz); fetched again after a failed fetch.
  */
-export function loadFloodFill() {
-  return (floodFillCode ??= import("q-floodfill").catch((error: unknown) => {
-    floodFillCode = undefined;
-    throw error;
-  }));
-}
+export const loadFloodFill = loadOnce(() => import("q-floodfill"));
 
 /**
  * Flood fill of the 800x500 picture from a point, with a tolerance so anti-aliased edges fill cleanly
