@@ -66,7 +66,8 @@ export function focusAfterRun(before: HTMLElement | null): void {
   if (usable(before)) return focus(before);
   const started = Date.now();
   const look = () => {
-    if (focusElsewhere()) return;
+    // The page is gone (a test's environment torn down while this second ran): nothing to focus.
+    if (typeof document === "undefined" || focusElsewhere()) return;
     const target = nextStep();
     if (target) return focus(target);
     if (Date.now() - started < LOOK_MS) {
