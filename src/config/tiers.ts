@@ -22,11 +22,12 @@ export const TIERS: readonly Tier[] = [
 export const DEFAULT_TIER: TierId = "Freemium";
 
 /**
- * Feature gates (SPEC 6): custom prompts need $5/month, multiple transformations (recreate) $10/month.
+ * Feature gates (SPEC 6): custom prompts need $5/month, multiple transformations (recreate, and more
+ * than one result per run) $10/month; 2K images $10/month, 4K images $30/month (issue 28).
  * The one place for these rules: the sidebar, the tools (through lib/allowance) and the help and
  * pricing pages read the tier and the message from here.
  */
-export type FeatureId = "custom" | "multipleVersions";
+export type FeatureId = "custom" | "multipleVersions" | "size2K" | "size4K";
 
 export type FeatureGate = {
   id: FeatureId;
@@ -46,6 +47,8 @@ export const FEATURE_GATES: Readonly<Record<FeatureId, FeatureGate>> = {
     name: "Multiple transformations",
     sendsToPricing: false,
   },
+  size2K: { id: "size2K", tier: "$10/month", name: "2K images", sendsToPricing: false },
+  size4K: { id: "size4K", tier: "$30/month", name: "4K images", sendsToPricing: false },
 };
 
 export const CUSTOM_TRANSFORM_TIER: TierId = FEATURE_GATES.custom.tier;
