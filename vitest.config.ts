@@ -14,6 +14,7 @@ import { CHROMIUM_ARGS, findChromium } from "./scripts/lib/chromium.mjs";
 const NODE_TESTS = [
   "tests/config/env.test.ts",
   "tests/config/ai-mode.test.ts",
+  "tests/config/image-output.test.ts",
   "tests/tools/tool-routes.test.ts",
   "tests/features/batch-queue.test.ts",
   "tests/features/animator-gif.test.ts",

@@ -6,6 +6,7 @@
  */
 import { PAGE_IMAGE_TIMEOUT_MS, PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
 import { defaultThinking } from "@/config/gemini-calls";
+import { imageConfigOf, type ImageOutput } from "@/config/image-output";
 import { encodeToolInput, TOOL_HEADER, TOOL_INPUT_HEADER, type ToolInput } from "@/config/tool-input";
 import type { ToolId } from "@/tools/registry";
 import { untilAborted } from "@/lib/until-aborted";
@@ -33,6 +34,11 @@ export type GenerateOptions = {
    * a default model asks for the app's thinking level (src/config/gemini-calls.ts).
    */
   generationConfig?: Record<string, unknown>;
+  /**
+   * The shape and size of an image call's answer (config/image-output.ts), sent as
+   * generationConfig.imageConfig over the caller's; nothing for "Same as photo" at 1K.
+   */
+  output?: ImageOutput;
   /**
    * The tool that makes the call, sent as x-cucumber-tool to the app's proxy and the local engine (the
    * proxy records it for cost reports); never to Google.
@@ -92,6 +98,7 @@ export function generationConfigFor(
   call: CallContext["call"],
   model: string,
   config: Record<string, unknown> = {},
+  output?: ImageOutput,
 ): Record<string, unknown> {
   const thinking = defaultThinking(call, model);
   const merged: Record<string, unknown> = {
@@ -99,6 +106,11 @@ export function generationConfigFor(
     ...(call === "image" ? IMAGE_DEFAULTS : {}),
     ...config,
   };
+  const imageConfig = call === "image" ? imageConfigOf(output) : undefined;
+  if (imageConfig) {
+    const own = merged.imageConfig;
+    merged.imageConfig = { ...(own && typeof own === "object" ? own : {}), ...imageConfig };
+  }
   if (call === "image") for (const name of UNSENT_ON_IMAGE_CALLS) delete merged[name];
   return merged;
 }
@@ -236,7 +248,7 @@ async function generate<T>(
 ): Promise<T> {
   const { target, model } = options;
   const ctx: CallContext = { call, model, keySource: target.source, apiKey: target.apiKey };
-  const generationConfig = generationConfigFor(call, model, options.generationConfig);
+  const generationConfig = generationConfigFor(call, model, options.generationConfig, options.output);
   const body = {
     contents: [{ role: "user", parts: options.parts }],
     ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
