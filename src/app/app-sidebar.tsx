@@ -124,11 +124,11 @@ export function AppSidebar() {
                       }}
                     >
                       <Wand2 aria-hidden="true" />
-                      <span>Convert Anything</span>
+                      <span className="whitespace-nowrap">Convert Anything</span>
                       {customNeeds && (
                         <PlanBadge
                           plan={customNeeds}
-                          className="ml-auto group-data-[collapsible=icon]:hidden"
+                          className="ml-auto px-1 group-data-[collapsible=icon]:hidden"
                         />
                       )}
                     </a>
