@@ -92,7 +92,7 @@ export function BatchPage() {
   return (
     <ToolPage
       tool={TOOL}
-      run={{ error: batch.error, canRetry: retryable > 0, retry: batch.retryFailed }}
+      run={{ error: batch.error, canRetry: retryable > 0, retry: batch.retryFailed, retryCost: retryable }}
       busy={running}
       apiKey={false}
     >
