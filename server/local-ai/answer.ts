@@ -12,7 +12,7 @@
  * waits its turn), and what it returns renders when the turn comes.
  */
 import { detectStyle, extractUserInstruction, styleOfTool, type Style } from "./detect-style.ts";
-import { decodeImage, MAX_SIDE, type DecodedImage } from "./image.ts";
+import { decodeImage, fitOutput, MAX_SIDE, type DecodedImage } from "./image.ts";
 import type { InlineImage, Json, ParsedRequest } from "./request.ts";
 import { estimateTokens, success } from "./response.ts";
 import { renderGeneratedImage, renderStyledImage, type Wording } from "./styles.ts";
@@ -115,6 +115,13 @@ function renderer(parsed: ParsedRequest): () => Promise<ToolAnswer> {
 }
 
 /**
+ * Whether the request asked for a shape or a size (imageConfig): then the answer has Gemini's size for
+ * it, the longest side 1024, 2048 or 4096 px (image.ts fitOutput). Without either, the preview keeps
+ * the size it was drawn at (a photo's own, at most MAX_SIDE).
+ */
+const shaped = (parsed: ParsedRequest) => parsed.aspectRatio !== undefined || parsed.imageSize !== undefined;
+
+/**
  * The generateContent answer for a request already read and checked: its tool input is read now
  * (BadRequest when it cannot be answered), the answer rendered when the returned function is called.
  */
@@ -122,7 +129,9 @@ export function prepareAnswer(parsed: ParsedRequest): () => Promise<Response> {
   const render = renderer(parsed);
   return async () => {
     const promptTokens = estimateTokens(parsed.prompt) + IMAGE_IN_TOKENS * parsed.images.length;
-    const { text, png } = await render();
+    const { text, png: drawn } = await render();
+    const png =
+      drawn && shaped(parsed) ? await fitOutput(drawn, parsed.aspectRatio, parsed.imageSize ?? "1K") : drawn;
     const parts: Json[] = [{ text }];
     if (png) parts.push({ inlineData: { mimeType: "image/png", data: png.toString("base64") } });
     return success(parts, promptTokens, estimateTokens(text) + (png ? IMAGE_OUT_TOKENS : 0));
