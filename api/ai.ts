@@ -54,9 +54,22 @@ import {
   type Env,
 } from "./_lib/http.ts";
 import { aiSettings, type AiSettings } from "./_lib/ai-settings.ts";
-import { passHeaders, streamThrough, upstreamFailed } from "./_lib/ai-answer.ts";
+import {
+  passHeaders,
+  readOrPassWhole,
+  streamThrough,
+  upstreamFailed,
+  WHOLE_ANSWER_BUFFER_BYTES,
+  type WholeEnd,
+} from "./_lib/ai-answer.ts";
 import { geminiError, MESSAGES, REASONS, usageHeaders } from "./_lib/ai-errors.ts";
-import { countImages, forwardedToolHeaders, parseCall, upstreamUrl } from "./_lib/ai-request.ts";
+import {
+  countImages,
+  forwardedToolHeaders,
+  imageOutputOf,
+  parseCall,
+  upstreamUrl,
+} from "./_lib/ai-request.ts";
 import { forwardedBody } from "./_lib/ai-thinking.ts";
 import { holdConversion } from "./_lib/ai-reservation.ts";
 import {
@@ -67,6 +80,8 @@ import {
   type CostSettings,
 } from "./_lib/ai-cost.ts";
 import { AnswerTally, brokenFailure, recordingFinish, toolOf, wholeAnswer } from "./_lib/ai-calls.ts";
+import { usageStatus } from "./_lib/usage.ts";
+import { gateMessage, hasFeature, isTierId } from "../src/config/tiers.ts";
 import {
   serviceClient,
   supabaseTarget,
@@ -130,6 +145,8 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
   const images = countImages(body);
   if (images === null) return geminiError(400, REASONS.invalidRequest, MESSAGES.invalidRequest);
   if (images > settings.maxImages) return geminiError(400, REASONS.tooManyImages, MESSAGES.tooManyImages);
+  const output = imageOutputOf(body);
+  if (!output) return geminiError(400, REASONS.outputNotSupported, MESSAGES.outputNotSupported);
   const costs = deps.costs ?? costSettings({});
   if (costs.problems.length > 0) {
     for (const problem of costs.problems) console.error(`[api/ai] ${problem}`);
@@ -156,6 +173,23 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
   } catch (error) {
     console.error("[api/ai]", error instanceof Error ? error.message : error);
     return geminiError(500, REASONS.internal, MESSAGES.internal);
+  }
+
+  // A 2K or 4K picture needs its plan (the page's size picker is no security boundary): checked before
+  // anything is reserved, counted or sent.
+  if (output.feature) {
+    let status: Awaited<ReturnType<typeof usageStatus>>;
+    try {
+      status = await usageStatus(db, userId);
+    } catch (error) {
+      console.error("[api/ai] could not read the plan:", error instanceof Error ? error.message : error);
+      return geminiError(500, REASONS.internal, MESSAGES.internal);
+    }
+    if (!isTierId(status.tier) || !hasFeature(status.tier, output.feature)) {
+      return geminiError(403, REASONS.planRequired, gateMessage(output.feature), {
+        headers: usageHeaders(status),
+      });
+    }
   }
 
   // The daily budget: a soft cap, read before reserving (calls in flight may each add one more).
@@ -224,14 +258,22 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
     return streamThrough(upstream, (count) => end(count, outcome(count)), usageHeaders(held), tally);
   }
 
-  // A whole answer: read it, decide what it counts, then answer with the new count. The bytes are
-  // passed on as they came (a picture's answer is megabytes: no second encoding of the text).
-  let raw: Uint8Array;
-  try {
-    raw = new Uint8Array(await upstream.arrayBuffer());
-  } catch {
-    return upstreamFailed(timeout.aborted, await end(0, broke(upstream.status)));
-  }
+  // A whole answer. Up to WHOLE_ANSWER_BUFFER_BYTES it is read, what it counts decided, and answered
+  // with the new count; the bytes are passed on as they came (no second encoding of the text). A
+  // larger one (a 2K or 4K picture) goes through as it arrives, with the reservation's count in its
+  // headers, as a stream's, and counts when its end has passed (docs/architecture.md "Hosted mode").
+  const settle = async (ending: WholeEnd) => {
+    if ("lean" in ending) {
+      const answer = wholeAnswer(call, upstream.status, ending.lean);
+      return end(answer.count, answer.outcome);
+    }
+    const outcome = broke(upstream.status);
+    return end(0, ending.failure === "cancelled" ? { ...outcome, failure: "cancelled" } : outcome);
+  };
+  const read = await readOrPassWhole(upstream, WHOLE_ANSWER_BUFFER_BYTES, settle, usageHeaders(held));
+  if ("response" in read) return read.response;
+  if (!read.bytes) return upstreamFailed(timeout.aborted, await end(0, broke(upstream.status)));
+  const raw = read.bytes;
   const answer = wholeAnswer(call, upstream.status, new TextDecoder().decode(raw));
   const status = await end(answer.count, answer.outcome);
   return new Response(raw as BodyInit, {

@@ -20,9 +20,14 @@ import { describeImage, describePixels, imagePoem, textWithoutImage, wantsPoem }
 import { engineTool, type ToolAnswer } from "./tools/index.ts";
 import { oneOfField, textField } from "./tools/input.ts";
 
-/** Tokens Gemini counts for one image in a prompt, and for one image it answers with. */
+/** Tokens Gemini counts for one image in a prompt. */
 const IMAGE_IN_TOKENS = 258;
-const IMAGE_OUT_TOKENS = 1290;
+/**
+ * Tokens of one image it answers with, by imageSize: at 2K and 4K those of the per-image prices of
+ * src/config/ai-prices.ts at $30 per million image-output tokens ($0.0504, $0.1134), so a larger answer
+ * is recorded and priced as one (api/_lib/ai-cost.ts); 1290 at 1K, as before.
+ */
+const IMAGE_OUT_TOKENS = { "1K": 1290, "2K": 1680, "4K": 3780 } as const;
 
 /** The poem tool's id (src/tools/registry.ts): its requests for words are answered with a poem. */
 const POETRY_TOOL = "poetry";
@@ -134,6 +139,10 @@ export function prepareAnswer(parsed: ParsedRequest): () => Promise<Response> {
       drawn && shaped(parsed) ? await fitOutput(drawn, parsed.aspectRatio, parsed.imageSize ?? "1K") : drawn;
     const parts: Json[] = [{ text }];
     if (png) parts.push({ inlineData: { mimeType: "image/png", data: png.toString("base64") } });
-    return success(parts, promptTokens, estimateTokens(text) + (png ? IMAGE_OUT_TOKENS : 0));
+    return success(
+      parts,
+      promptTokens,
+      estimateTokens(text) + (png ? IMAGE_OUT_TOKENS[parsed.imageSize ?? "1K"] : 0),
+    );
   };
 }
