@@ -15,7 +15,10 @@
  *   3. a JSON body of at most MAX_BODY_BYTES with at most MAX_IMAGES inline images, and only Gemini's
  *      request fields (contents, generationConfig, safetySettings, systemInstruction); its
  *      generationConfig.thinkingConfig is the server's setting for the role (api/_lib/ai-thinking.ts);
- *   4. in one database call (reserve_conversion): the per-user rate limit (AI_RATE_LIMIT_PER_MINUTE,
+ *      its imageConfig asks only for a ratio and size Gemini takes (src/config/image-output.ts);
+ *   4. a 2K picture needs the $10/month plan, a 4K one the $30/month plan (the plan read once, only for
+ *      those sizes): the page's size picker is no security boundary;
+ *   5. in one database call (reserve_conversion): the per-user rate limit (AI_RATE_LIMIT_PER_MINUTE,
  *      default 20; the custom prompt's analysis step also has its own, smaller one), then one
  *      conversion reserved atomically (a row lock): with none left the answer is 403 and nothing is
  *      sent upstream.
@@ -23,8 +26,11 @@
  * locally without a key, to the local preview engine, which alone is also given the page's
  * x-cucumber-tool and x-cucumber-tool-input (it answers each tool by them; Google never sees them),
  * and the answer comes back unchanged: Gemini's JSON or event stream, and Gemini's own error bodies,
- * so the client's error handling, retry waits and streaming work exactly as against Gemini. What
- * counts is decided here, from the answer:
+ * so the client's error handling, retry waits and streaming work exactly as against Gemini. A whole
+ * answer over WHOLE_ANSWER_BUFFER_BYTES (a 2K or 4K picture: tens of MB of base64, over what a host
+ * answers in one buffered response) is passed on as it arrives, with the reservation's count in its
+ * headers as an event stream's, and counted once its end has passed. What counts is decided here,
+ * from the answer:
  *   - an image-model answer that carries an image: 1;
  *   - a streamed text answer that completes (a poem): 1;
  *   - a non-streamed text answer (the custom prompt's analysis step): 0.
@@ -34,7 +40,8 @@
  * Every answer the user can be told about carries x-conversions-used, x-conversions-limit and
  * x-conversions-remaining. Refusals are Gemini-shaped errors with an ErrorInfo reason (domain
  * cucumber.ai): SESSION_INVALID 401, CONVERSION_LIMIT_REACHED 403, RATE_LIMITED 429 (with RetryInfo
- * and Retry-After), MODEL_NOT_ALLOWED / TOO_MANY_IMAGES / INVALID_REQUEST 400, REQUEST_TOO_LARGE 413,
+ * and Retry-After), PLAN_REQUIRED 403 (the gate's words), MODEL_NOT_ALLOWED / TOO_MANY_IMAGES /
+ * INVALID_REQUEST / IMAGE_OUTPUT_NOT_SUPPORTED 400, REQUEST_TOO_LARGE 413,
  * METHOD_NOT_ALLOWED 405, UNSUPPORTED_MEDIA_TYPE 415, AI_NOT_CONFIGURED 501, UPSTREAM_UNREACHABLE 502,
  * UPSTREAM_TIMEOUT 504, INTERNAL 500, DAILY_BUDGET_REACHED 503.
  *
