@@ -3,7 +3,7 @@
  * does: imageConfig.imageSize 1K, 2K, 4K is the longest side 1024, 2048, 4096 px; imageConfig.aspectRatio
  * the shape (centre-cropped), without it the input's ("Same as photo"). Every image answer: a style,
  * a custom edit, Modify Scene, Create Art, Celebrations, the Animator. A 4K answer is a real 4096 px PNG,
- * made in well under a second. A size or ratio Gemini does not take is refused with its 400.
+ * its resize and encode well under a second. A size or ratio Gemini does not take is refused with its 400.
  */
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
@@ -94,7 +94,7 @@ describe("the requested shape and size", () => {
     }
   });
 
-  test("4K is a real 4096x4096 PNG of the picture, in well under a second", async () => {
+  test("4K is a real 4096x4096 PNG of the picture, made fast", async () => {
     const started = performance.now();
     const png = await pngOf(await send(TOOLS.style!, { shape: "1:1", size: "4K" }));
     const elapsed = performance.now() - started;
@@ -103,7 +103,9 @@ describe("the requested shape and size", () => {
     const stats = await sharp(png.bytes).stats();
     expect(stats.channels[0]!.stdev).toBeGreaterThan(10);
     console.info(`[local-ai] 4K answer: ${Math.round(elapsed)} ms, ${png.bytes.length} bytes`);
-    expect(elapsed).toBeLessThan(3_000);
+    // About 0.4 s of resizing and encoding on a quiet machine (1.1 s for the whole call with its JSON);
+    // the bound leaves room for a loaded one.
+    expect(elapsed).toBeLessThan(5_000);
   });
 
   test("without a shape or a size, the preview keeps the photo's own size", async () => {
