@@ -27,6 +27,9 @@ function keptInputs(state: unknown): KeptInputs | undefined {
   };
 }
 
+/** The words-only tasks (their history entries) already handed over: each is handed over once. */
+const wordsHanded = new Set<string>();
+
 /**
  * Takes the photos handed to this page, if any, and calls `accept` with them (each tagged with the
  * chain it came from), and with the words and options of a task a gate stopped: with its photos, or
@@ -57,7 +60,12 @@ export function useIncomingPhotos(accept: ((files: File[], task?: KeptInputs) =>
       ? import("./use-incoming-photos.lazy").then(({ takeIncomingPhotos }) =>
           takeIncomingPhotos(id, () => active, { last }),
         )
-      : Promise.resolve(active ? [] : undefined);
+      : Promise.resolve().then(() => {
+          // Handed over once, as photos are (lazy module's `takes`): by the first mount still there.
+          if (!active || wordsHanded.has(arrival)) return undefined;
+          wordsHanded.add(arrival);
+          return [];
+        });
     take
       .then((files) => {
         if (files === undefined || !active) return;
