@@ -64,15 +64,16 @@ export function useAllowance() {
     [queryClient, userId],
   );
 
-  // The page on screen (its history entry), or null once it is gone: keeping a photo takes a moment, and
-  // a person who left meanwhile is not pulled to Pricing, nor is another entry given the task.
-  const at = useRef<string | null>(location.key);
+  // The page on screen, or null once it is gone: keeping a photo takes a moment, and a person who left
+  // the page meanwhile is not pulled to Pricing, nor is another page's entry given the task. (Its query
+  // may change on the way: Convert Anything's dialog closes as the gate stops it.)
+  const at = useRef<string | null>(location.pathname);
   useEffect(() => {
-    at.current = location.key;
+    at.current = location.pathname;
     return () => {
       at.current = null;
     };
-  }, [location.key]);
+  }, [location.pathname]);
 
   /**
    * To /pricing from this page, the task kept: paying brings the person back here with it. Pricing
