@@ -5,9 +5,13 @@
  * itself, nothing sends them to Pricing again). The style tools' Convert Anything has its own test
  * (conversion-custom.test.tsx).
  */
-import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { AppProviders } from "@/app/providers";
+import { appRoutes } from "@/app/routes";
+import { backToTask, keepGateTask } from "@/lib/creations";
 import { getUsedConversions, monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
 import { hideNodeEventsFromPQueue } from "./batch-jsdom";
 import { INSTRUCTION, photos } from "./batch-kit";
@@ -15,7 +19,7 @@ import { chooseAspectRatio, chooseType, pickInspiration, writeDescription } from
 import { fakeImageModel } from "./fake-image-model";
 import { clickPicture, fill } from "./scene-kit";
 import { fixtureFile, signedIn, TEST_USER as USER, toolPageEnvironment } from "./tool-kit";
-import { renderApp } from "../utils";
+import { renderApp, testQueryClient } from "../utils";
 
 hideNodeEventsFromPQueue();
 toolPageEnvironment();
@@ -174,4 +178,30 @@ describe("a gate keeps the whole task of every tool", () => {
       expect(router.state.location.pathname).toBe(c.path);
     });
   }
+});
+
+describe("Create Art's drawing", () => {
+  it("a drawing a gate kept comes back on the drawing tab, not as an upload, and is not sent", async () => {
+    signedIn({ tier: "$5/month" });
+    const gemini = fakeImageModel(["image-success.json"]);
+    const returnTo = await keepGateTask("/create-art", {
+      files: [fixtureFile("portrait-astronaut.png", "image/png", "drawing.png")],
+      options: { source: "drawing" },
+    });
+    // Paid: the last way back.
+    const back = backToTask(returnTo, { last: true });
+    const router = createMemoryRouter(appRoutes(), {
+      initialEntries: [{ pathname: back.path, state: back.state }],
+    });
+    render(
+      <AppProviders queryClient={testQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: "Draw Your Own" })).toHaveAttribute("aria-selected", "true"),
+    );
+    expect(screen.queryByRole("img", { name: "Original" })).not.toBeInTheDocument();
+    expect(gemini.calls).toHaveLength(0);
+  });
 });
