@@ -41,9 +41,11 @@ export function conversions(count: number): string {
  * your 18 left this month." (or "This uses 2 conversions." while the count is not known yet).
  */
 export function costText(cost: number, left: number | null): string {
-  return left === null
-    ? `This uses ${conversions(cost)}.`
-    : `This uses ${conversions(cost)} of your ${left} left this month.`;
+  if (left === null) return `This uses ${conversions(cost)}.`;
+  // Not "of your 0 left": a task kept at a gate waits on its page with nothing left to run it with.
+  if (left === 0) return `This uses ${conversions(cost)}. You have none left this month.`;
+  if (left < cost) return `This uses ${conversions(cost)}. You have ${left} left this month.`;
+  return `This uses ${conversions(cost)} of your ${left} left this month.`;
 }
 
 /**

@@ -85,6 +85,8 @@ export { keepGateTask } from "./gate-keep";
 export {
   backToTask,
   gateReturnOf,
+  keptOption,
+  taskOptions,
   type GateReturn,
   type GateReturnState,
   type GateTask,
