@@ -50,12 +50,13 @@ export function costText(cost: number, left: number | null): string {
 
 /**
  * Said before a run, next to the button that spends: how many conversions the action will use of what
- * is left, so nobody is surprised by the counter going down.
+ * is left, so nobody is surprised by the counter going down. With an `id`, its button can name it as
+ * its description (aria-describedby).
  */
-export function CostNote({ cost = 1, className }: { cost?: number; className?: string }) {
+export function CostNote({ cost = 1, className, id }: { cost?: number; className?: string; id?: string }) {
   const remaining = useRemainingConversions();
   return (
-    <p className={cn("text-xs text-muted-foreground", className)} data-testid="cost-note">
+    <p id={id} className={cn("text-xs text-muted-foreground", className)} data-testid="cost-note">
       {costText(cost, remaining.status === "ready" ? remaining.current : null)}
     </p>
   );

@@ -31,7 +31,10 @@ export type ResultViewProps = {
   onDownload: () => void;
   /** Present when another version may be made (the $10/month tier). */
   onRecreate?: () => void;
-  /** Shown instead of the recreate button when the tier does not allow it. */
+  /**
+   * Shown in the recreate button's place, among the actions, when the plan does not allow it (the style
+   * tools: the button with the plan it needs, to Pricing).
+   */
   recreateHint?: ReactNode;
   labels?: { original?: string; modified?: string; reset?: string };
   /** The shared result's file name and title; no Share button when omitted. */
@@ -94,15 +97,19 @@ export function ResultViewBody({
               <ShareButton content={{ kind: "file", file: modifiedUrl, ...share }} disabled={processing} />
             )}
             {editWith}
-            {onRecreate && (
-              // The whole name at every width (it fits a phone's second row): what is seen is what is named.
-              <Button variant="secondary" onClick={onRecreate} disabled={processing}>
-                <RefreshCw aria-hidden="true" />
-                Try Another Version
-              </Button>
+            {onRecreate ? (
+              <>
+                {/* The whole name at every width (it fits a phone's second row): what is seen is what is named. */}
+                <Button variant="secondary" onClick={onRecreate} disabled={processing}>
+                  <RefreshCw aria-hidden="true" />
+                  Try Another Version
+                </Button>
+                {/* What another version uses, right under its button (on its own line in a row of buttons). */}
+                <CostNote className="basis-full lg:-mt-1 lg:mb-1" />
+              </>
+            ) : (
+              recreateHint
             )}
-            {/* What another version uses, right under its button (on its own line in a row of buttons). */}
-            {onRecreate && <CostNote className="basis-full lg:-mt-1 lg:mb-1" />}
             {reset}
           </div>
           {description && (
@@ -111,7 +118,6 @@ export function ResultViewBody({
               <p className="whitespace-pre-line text-muted-foreground">{description}</p>
             </div>
           )}
-          {!onRecreate && recreateHint}
         </CompareWithActions>
       ) : (
         <>

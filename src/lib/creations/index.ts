@@ -96,6 +96,7 @@ export {
 export { getCreation, getLastCreation } from "./read";
 export { creationsUsage, getThumbs, listCreations } from "./list";
 export { getVersions, listGroups } from "./groups";
+export { ownWords } from "./search";
 export { deleteAllCreations, deleteCreation, deleteOldestCreations, restoreCreation } from "./write";
 export { creationKeys } from "./keys";
 export { creationQuery, lastCreationQuery } from "./queries";
