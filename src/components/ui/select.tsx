@@ -85,7 +85,12 @@ function SelectLabel({ className, ...props }: React.ComponentProps<typeof Select
   );
 }
 
-function SelectItem({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Item>) {
+function SelectItem({
+  className,
+  children,
+  hint,
+  ...props
+}: React.ComponentProps<typeof SelectPrimitive.Item> & { hint?: string }) {
   return (
     <SelectPrimitive.Item
       data-slot="select-item"
@@ -101,6 +106,7 @@ function SelectItem({ className, children, ...props }: React.ComponentProps<type
         </SelectPrimitive.ItemIndicator>
       </span>
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+      {hint && <span className="text-xs text-muted-foreground">{hint}</span>}
     </SelectPrimitive.Item>
   );
 }

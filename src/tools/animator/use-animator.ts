@@ -1,7 +1,15 @@
 /** The Character Animator's flow on the shared AI run: draw a character, then animate it. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/aspect-ratios";
+import { isOutputShape, type ImageOutput } from "@/config/image-output";
+import {
+  NO_PHOTO_OUTPUT,
+  outputDetails,
+  outputFeatures,
+  outputOfDetails,
+  sizedFileName,
+  useImageOutput,
+} from "@/hooks/use-image-output";
 import { getTool } from "@/tools/registry";
 import { blobToDataUrl, newPhotoGroup, photoOf, type CreationRecord } from "@/lib/creations";
 import type { AiRunCopy } from "@/hooks/use-ai-run";
@@ -23,7 +31,7 @@ import { framesOfGif } from "./sprite-sheet";
  * "Create New"); `version`: the kept character an animation is made from, which the strip shows with it.
  */
 export type AnimatorInput =
-  | { kind: "create"; description: string; aspectRatio: AspectRatio; group: string }
+  | { kind: "create"; description: string; output: ImageOutput; group: string }
   | { kind: "animate"; character: Character; version?: string };
 
 /** The character shown, and its animation once made (a new character starts without one). */
@@ -54,9 +62,13 @@ function copyFor(input: AnimatorInput): AiRunCopy {
 
 /** A kept character (or picture) as the character shown; null when it cannot be one. */
 function characterOf(record: CreationRecord, dataUrl: string, mimeType = record.mimeType): Character | null {
-  const aspectRatio = ASPECT_RATIOS.find((r) => r === record.details?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
+  // Kept before sizes were chosen: its `aspectRatio` at 1K.
+  const old = record.details?.aspectRatio;
+  const output =
+    outputOfDetails(record.details) ??
+    (isOutputShape(old) ? { ...NO_PHOTO_OUTPUT, shape: old } : NO_PHOTO_OUTPUT);
   const base64 = dataUrl.split(",")[1];
-  return base64 ? { dataUrl, mimeType, base64, description: record.instruction, aspectRatio } : null;
+  return base64 ? { dataUrl, mimeType, base64, description: record.instruction, output } : null;
 }
 
 /**
@@ -66,7 +78,8 @@ function characterOf(record: CreationRecord, dataUrl: string, mimeType = record.
  */
 export function useAnimator() {
   const [description, setDescription] = useState("");
-  const [aspectRatio, setAspectRatio] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
+  // The character's shape and size, remembered for this tool (issue 28); no photo, so no "Same as photo".
+  const [output, setOutput] = useImageOutput("animator", { photo: false });
 
   // A reload shows the last character again (kept on the device) and it can be animated; when the last
   // result was its animation, the animation plays again below it.
@@ -83,6 +96,8 @@ export function useAnimator() {
       return { character, animation: null };
     },
     copy: copyFor,
+    // A character at 2K or 4K needs its plan; its animation is made at 1K.
+    feature: (input) => (input.kind === "create" ? outputFeatures(input.output) : undefined),
     // Kept on the device (My Creations): the character as PNG, its animation as GIF.
     keep: ({ character, animation }, input) =>
       animation
@@ -91,7 +106,7 @@ export function useAnimator() {
             fileName: GIF_DOWNLOAD_NAME,
             instruction: character.description,
             details: {
-              aspectRatio: character.aspectRatio,
+              ...outputDetails(character.output),
               // The kept character it animates: the strip shows that version with the animation.
               ...(input.kind === "animate" && input.version ? { character: input.version } : {}),
             },
@@ -102,7 +117,7 @@ export function useAnimator() {
             file: character.dataUrl,
             fileName: PNG_DOWNLOAD_NAME,
             instruction: character.description,
-            details: { aspectRatio: character.aspectRatio },
+            details: outputDetails(character.output),
             // Every character made from the same start is one more version of it (the strip).
             ...(input.kind === "create" ? { photo: input.group } : {}),
           },
@@ -154,8 +169,8 @@ export function useAnimator() {
     }
     // A new group: the characters made from here on, until "Create New".
     groupRef.current ??= newPhotoGroup();
-    void run({ kind: "create", description: words, aspectRatio, group: groupRef.current });
-  }, [aspectRatio, busy, description, run]);
+    void run({ kind: "create", description: words, output, group: groupRef.current });
+  }, [busy, description, output, run]);
 
   const shownVersion = ai.versions?.shown.id;
   const animate = useCallback(() => {
@@ -168,11 +183,11 @@ export function useAnimator() {
     resetRun();
     groupRef.current = null;
     setDescription("");
-    setAspectRatio(DEFAULT_ASPECT_RATIO);
   }, [busy, resetRun]);
 
   const downloadPng = useCallback(() => {
-    if (result) downloadImage(result.character.dataUrl, PNG_DOWNLOAD_NAME);
+    if (result)
+      downloadImage(result.character.dataUrl, sizedFileName(PNG_DOWNLOAD_NAME, result.character.output));
   }, [result]);
 
   const downloadGif = useCallback(() => {
@@ -182,8 +197,9 @@ export function useAnimator() {
   return {
     description,
     setDescription,
-    aspectRatio,
-    setAspectRatio,
+    /** The shape and size of the next character, and its picker's setter. */
+    output,
+    setOutput,
     result,
     error: ai.state.error,
     retryWait: ai.state.retryWait,

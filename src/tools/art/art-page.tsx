@@ -4,6 +4,7 @@ import { Brush, ImageUp, PenLine } from "lucide-react";
 import { EditWith } from "@/components/edit-with";
 import { ResultView } from "@/components/result-view";
 import { ToolPage } from "@/components/tool-page";
+import { OutputOptions } from "@/components/output-options";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -86,6 +87,7 @@ export function ArtPage() {
             Draw Your Own
           </TabsTrigger>
         </TabsList>
+        <OutputOptions value={art.output} onChange={art.setOutput} disabled={processing} />
 
         <TabsContent value="upload" className="space-y-4">
           {original?.source === "upload" ? (

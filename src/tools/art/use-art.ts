@@ -2,6 +2,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { originalOf } from "@/lib/creations";
 import type { AiFailure } from "@/hooks/use-ai-run";
+import { outputDetails, outputFeatures, outputOfDetails, useImageOutput } from "@/hooks/use-image-output";
 import { useTool } from "@/hooks/use-tool";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import type { LoadedImage } from "@/lib/image";
@@ -35,15 +36,19 @@ export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
     [photo.photo, source],
   );
 
+  // The shape and size of the next result, remembered for this tool (issue 28).
+  const [output, setOutput] = useImageOutput("art");
+
   const ai = useTool<ArtInput, ArtOutput>("art", {
     run: runArt,
     copy: () => ({ processing: ART_COPY.processing, success: ART_COPY.success, failure: ART_COPY.failure }),
+    feature: ({ output }) => outputFeatures(output),
     // Kept on the device (My Creations) with the picture it refined.
-    keep: (result, { image }) => ({
+    keep: (result, { image, output }) => ({
       file: result.dataUrl,
       instruction: "",
       original: originalOf(image),
-      details: { source: sourceRef.current },
+      details: { source: sourceRef.current, ...(output ? outputDetails(output) : {}) },
     }),
     // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
     incoming: (files: File[]): unknown => {
@@ -54,7 +59,8 @@ export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
     // A reload shows the last enhanced picture again with its original (kept on the device).
     restore: {
       untouched: !photo.photo && !loading,
-      result: ({ dataUrl, record }) => (record.kind === "image" ? { dataUrl } : null),
+      result: ({ dataUrl, record }) =>
+        record.kind === "image" ? { dataUrl, output: outputOfDetails(record.details) } : null,
       show: ({ dataUrl, files, record, tagOriginal }) => {
         if (!dataUrl || !files.original) return;
         const from: ArtSource = record.details?.source === "drawing" ? "drawing" : "upload";
@@ -64,7 +70,7 @@ export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
             tagOriginal(image.file);
             sourceRef.current = from;
             setSource(from);
-            restore({ dataUrl }, { image });
+            restore({ dataUrl, output: outputOfDetails(record.details) }, { image });
           })
           .catch((error: unknown) => console.warn("Could not show the last artwork again", error));
       },
@@ -98,9 +104,9 @@ export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
       resetRun();
       replaceOriginal({ image, source: from });
       if (from === "upload") toastPhotoUploaded();
-      await run({ image });
+      await run({ image, output });
     },
-    [busy, load, replaceOriginal, resetRun, run],
+    [busy, load, output, replaceOriginal, resetRun, run],
   );
 
   const selectFile = useCallback((file: File) => start(file, "upload"), [start]);
@@ -134,6 +140,9 @@ export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
     loading,
     selectFile,
     transformDrawing,
+    /** The shape and size of the next result, and its picker's setter. */
+    output,
+    setOutput,
     retry: ai.retry,
     cancel: ai.cancel,
     reset,

@@ -5,6 +5,7 @@ import { AlertTriangle, Download, Loader2, Play, RefreshCw, Trash2, X } from "lu
 import { ApiKeyField } from "@/components/api-key-field";
 import { lazyPart } from "@/components/on-demand";
 import { MultiUploadArea } from "@/components/multi-upload-area";
+import { OutputOptions } from "@/components/output-options";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
 import { KeptNote } from "@/components/kept-note";
@@ -138,6 +139,7 @@ export function BatchPage() {
               {batch.validation.instruction}
             </p>
           )}
+          <OutputOptions value={batch.output} onChange={batch.setOutput} disabled={running} />
           <ApiKeyField disabled={running} />
           {finished ? (
             <div className="space-y-4" data-testid="batch-finished">

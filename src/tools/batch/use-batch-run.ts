@@ -8,7 +8,9 @@ import { useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { paths } from "@/config/paths";
+import type { ImageOutput } from "@/config/image-output";
 import { GATE_TOAST_MS } from "@/config/tiers";
+import { outputFeatures } from "@/hooks/use-image-output";
 import { useTool } from "@/hooks/use-tool";
 import { useKeepCreation } from "@/lib/creations";
 import type { ObjectUrls } from "@/hooks/use-object-urls";
@@ -20,7 +22,12 @@ import type { BatchRun, BatchSummary } from "./batch-queue";
 import type { BatchAction, BatchItem } from "./batch-state";
 import { useBatchPhotos } from "./use-batch-photos";
 
-export type BatchInput = { items: { id: string; file: File }[]; instruction: string };
+export type BatchInput = {
+  items: { id: string; file: File }[];
+  instruction: string;
+  /** The shape and size of every result (each photo's own shape with "Same as photo"). */
+  output?: ImageOutput;
+};
 
 type BatchRunOptions = {
   items: BatchItem[];
@@ -57,7 +64,7 @@ export function useBatchRun({ items, itemsRef, dispatch, urls, onStart }: BatchR
       doneRef.current = 0;
       const run = startBatchRun({
         ...input,
-        image: ctx.image,
+        image: (call) => ctx.image({ ...call, output: input.output }),
         signal: ctx.signal,
         onWait: ctx.onRetryWait,
         photos,
@@ -90,6 +97,7 @@ export function useBatchRun({ items, itemsRef, dispatch, urls, onStart }: BatchR
     },
     copy: () => batchRunCopy(() => doneRef.current),
     cost: (input) => input.items.length,
+    feature: (input) => outputFeatures(input.output),
     counting: "manual",
     onDenied: (denied, input) => {
       if (denied.reason !== "limit" || denied.remaining === 0) return false;

@@ -1,9 +1,17 @@
 /** The Celebration Creator's state: the form, its checks, the run and the result. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/aspect-ratios";
+import { isOutputShape, type ImageOutput } from "@/config/image-output";
 import { CELEBRATION_TYPES, celebrationLabel, type CelebrationType } from "@/tools/celebrations/prompts";
 import { getTool } from "@/tools/registry";
+import {
+  NO_PHOTO_OUTPUT,
+  outputDetails,
+  outputFeatures,
+  outputOfDetails,
+  sizedFileName,
+  useImageOutput,
+} from "@/hooks/use-image-output";
 import { useTool } from "@/hooks/use-tool";
 import type { VersionShown } from "@/hooks/use-tool-versions";
 import { photoOrigin } from "@/lib/creations";
@@ -25,7 +33,8 @@ const BAD_FILE = "This file could not be opened as an image. Choose a photo (JPG
 export type CelebrationInput = {
   type: CelebrationType;
   description: string;
-  aspectRatio: AspectRatio;
+  /** Its shape and size: no photo to keep the shape of, so a ratio always (square by default). */
+  output: ImageOutput;
   inspiration: LoadedImage | null;
 };
 
@@ -33,7 +42,7 @@ export type CelebrationResult = {
   dataUrl: string;
   type: CelebrationType;
   description: string;
-  aspectRatio: AspectRatio;
+  output: ImageOutput;
 };
 
 export type FieldErrors = { type?: string; description?: string };
@@ -48,8 +57,11 @@ function celebrationOf({ dataUrl, record }: VersionShown): CelebrationResult | n
   const kept = record.details;
   const type = CELEBRATION_TYPES.find((t) => t.value === kept?.type)?.value;
   if (record.tool !== "celebrations" || !type || kept?.description === undefined) return null;
-  const aspectRatio = ASPECT_RATIOS.find((r) => r === kept.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
-  return { dataUrl, type, description: kept.description, aspectRatio };
+  // Kept before sizes were chosen: its `aspectRatio` at 1K.
+  const output =
+    outputOfDetails(kept) ??
+    (isOutputShape(kept.aspectRatio) ? { ...NO_PHOTO_OUTPUT, shape: kept.aspectRatio } : NO_PHOTO_OUTPUT);
+  return { dataUrl, type, description: kept.description, output };
 }
 
 /**
@@ -60,7 +72,8 @@ function celebrationOf({ dataUrl, record }: VersionShown): CelebrationResult | n
 export function useCelebration() {
   const [type, setTypeState] = useState<CelebrationType | "">("");
   const [description, setDescriptionState] = useState("");
-  const [aspectRatio, setAspectRatio] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
+  // The shape and size, remembered for this tool (issue 28); no "Same as photo" (there is no photo).
+  const [output, setOutput] = useImageOutput("celebrations", { photo: false });
   const [inspiration, setInspiration] = useState<LoadedImage | null>(null);
   const [inspirationLoading, setInspirationLoading] = useState(false);
   const [inspirationError, setInspirationError] = useState<string | null>(null);
@@ -79,9 +92,10 @@ export function useCelebration() {
         dataUrl: out.dataUrl,
         type: input.type,
         description: input.description,
-        aspectRatio: input.aspectRatio,
+        output: input.output,
       };
     },
+    feature: ({ output }) => outputFeatures(output),
     copy: () => ({
       success: CELEBRATION_COPY.success,
       failure: () => CELEBRATION_COPY.failedToast,
@@ -94,7 +108,7 @@ export function useCelebration() {
         file: result.dataUrl,
         fileName: celebrationFileName(result.type),
         instruction: `${celebrationLabel(result.type)}: ${result.description}`,
-        details: { type: result.type, description: result.description, aspectRatio: result.aspectRatio },
+        details: { type: result.type, description: result.description, ...outputDetails(result.output) },
         ...(from ? { from } : {}),
       };
     },
@@ -110,7 +124,10 @@ export function useCelebration() {
     // A photo handed over (shared into the app, or a result sent on with "Edit with…") is the
     // inspiration image, picked as the field picks one; a result on show gives way to the form.
     incoming: (files: File[]): unknown => (files[0] ? takeHandedOver(files[0]) : undefined),
-    download: (result) => ({ file: result.dataUrl, name: celebrationFileName(result.type) }),
+    download: (result) => ({
+      file: result.dataUrl,
+      name: sizedFileName(celebrationFileName(result.type), result.output),
+    }),
   });
   const { run, reset: resetRun, restore } = ai;
   const busy = ai.running;
@@ -195,9 +212,9 @@ export function useCelebration() {
     setFieldErrors(errors);
     // Said once, under each field (the page focuses the first): no toast repeats it (issue 27 §4).
     if (errors.type || errors.description || !type) return errors;
-    void run({ type, description: description.trim(), aspectRatio, inspiration });
+    void run({ type, description: description.trim(), output, inspiration });
     return {};
-  }, [aspectRatio, busy, description, inspiration, inspirationLoading, run, type]);
+  }, [output, busy, description, inspiration, inspirationLoading, run, type]);
 
   /** "Create Another Image" (SPEC 4.7): clears the result, the inspiration image and the description. */
   const createAnother = useCallback(() => {
@@ -231,7 +248,7 @@ export function useCelebration() {
     : null;
 
   return {
-    form: { type, description, aspectRatio, inspiration, inspirationLoading, inspirationError, fieldErrors },
+    form: { type, description, output, inspiration, inspirationLoading, inspirationError, fieldErrors },
     result,
     resultLabel: result ? celebrationLabel(result.type) : null,
     versions: ai.versions,
@@ -240,7 +257,7 @@ export function useCelebration() {
     retryWait: ai.state.retryWait,
     setType,
     setDescription,
-    setAspectRatio,
+    setOutput,
     pickInspiration,
     removeInspiration,
     generate,

@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { RotateCcw, Undo2 } from "lucide-react";
 import { EditWith } from "@/components/edit-with";
+import { OutputOptions } from "@/components/output-options";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
@@ -117,6 +118,7 @@ export function ScenePage() {
               onRemoveAdded={scene.removeAdded}
               onSubmit={() => scene.modify(form)}
               disabled={busy}
+              output={<OutputOptions value={scene.output} onChange={scene.setOutput} disabled={busy} />}
             />
           </div>
           <div className="flex flex-wrap gap-2">
