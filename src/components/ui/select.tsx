@@ -91,6 +91,9 @@ function SelectItem({
   hint,
   ...props
 }: React.ComponentProps<typeof SelectPrimitive.Item> & { hint?: string }) {
+  // A hint is part of the option's name (what is read is what is seen): named by its label and hint.
+  const id = React.useId();
+  const named = hint ? { "aria-labelledby": `${id}-label ${id}-hint` } : {};
   return (
     <SelectPrimitive.Item
       data-slot="select-item"
@@ -99,14 +102,19 @@ function SelectItem({
         className,
       )}
       {...props}
+      {...named}
     >
       <span className="absolute right-2 flex size-3.5 items-center justify-center">
         <SelectPrimitive.ItemIndicator>
           <CheckIcon aria-hidden="true" className="size-4" />
         </SelectPrimitive.ItemIndicator>
       </span>
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
-      {hint && <span className="text-xs text-muted-foreground">{hint}</span>}
+      <SelectPrimitive.ItemText {...(hint ? { id: `${id}-label` } : {})}>{children}</SelectPrimitive.ItemText>
+      {hint && (
+        <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </span>
+      )}
     </SelectPrimitive.Item>
   );
 }
