@@ -7,7 +7,6 @@
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { ChoiceSelect, type Choice } from "@/components/choice-select";
-import { Label } from "@/components/ui/label";
 import {
   OUTPUT_SIZES,
   SAME_AS_PHOTO,
@@ -18,26 +17,46 @@ import {
 } from "@/config/image-output";
 import { paths } from "@/config/paths";
 import { FEATURE_GATES, gateMessage, getTier } from "@/config/tiers";
-import { sizeAllowed } from "@/hooks/use-image-output";
+import { sizeAllowed } from "@/lib/tool-output";
 import { useSubscriptionTier } from "@/lib/subscription";
 import { cn } from "@/lib/utils";
 
-/** Readable names, in the order offered: the photo's own, square, the tall ones, the wide ones. */
-export const SHAPE_NAMES: Readonly<Record<OutputShape, string>> = {
-  [SAME_AS_PHOTO]: "Same as photo",
-  "1:1": "Square 1:1",
-  "4:5": "Portrait 4:5",
-  "3:4": "Portrait 3:4",
-  "2:3": "Portrait 2:3",
-  "9:16": "Story 9:16",
-  "5:4": "Landscape 5:4",
-  "4:3": "Landscape 4:3",
-  "3:2": "Landscape 3:2",
-  "16:9": "Landscape 16:9",
-  "21:9": "Wide 21:9",
-};
+/** The look of components/ui/label.tsx without Radix's Label (0.5 kB on pages with no other label). */
+const LABEL = "text-sm leading-none font-medium";
 
-const SHAPES = Object.entries(SHAPE_NAMES).map(([value, label]) => ({ value, label }));
+/** The shapes in the order offered: the photo's own, square, the tall ones, the wide ones. */
+const SHAPE_ORDER: readonly OutputShape[] = [
+  SAME_AS_PHOTO,
+  "1:1",
+  "4:5",
+  "3:4",
+  "2:3",
+  "9:16",
+  "5:4",
+  "4:3",
+  "3:2",
+  "16:9",
+  "21:9",
+];
+
+/** Its readable name: "Same as photo", "Square 1:1", "Portrait 4:5", "Story 9:16", "Landscape 16:9", "Wide 21:9". */
+export function shapeName(shape: OutputShape): string {
+  if (shape === SAME_AS_PHOTO) return "Same as photo";
+  const [w = 1, h = 1] = shape.split(":").map(Number);
+  const kind =
+    w === h
+      ? "Square"
+      : shape === "9:16"
+        ? "Story"
+        : shape === "21:9"
+          ? "Wide"
+          : w < h
+            ? "Portrait"
+            : "Landscape";
+  return `${kind} ${shape}`;
+}
+
+const SHAPES = SHAPE_ORDER.map((value) => ({ value, label: shapeName(value) }));
 
 /** "2K · Standard": the size and the plan that has it (1K is on every plan). */
 export function sizeLabel(size: OutputSize): string {
@@ -86,7 +105,9 @@ export function OutputOptions({
     <div className={cn("grid gap-2", className)}>
       <div role="group" aria-label="Image shape and size" className="flex flex-wrap items-end gap-3">
         <div className="grid min-w-36 flex-1 gap-1.5 sm:flex-none">
-          <Label htmlFor={shapeId}>Shape</Label>
+          <label htmlFor={shapeId} className={LABEL}>
+            Shape
+          </label>
           <ChoiceSelect
             id={shapeId}
             className="w-full sm:w-44"
@@ -97,7 +118,9 @@ export function OutputOptions({
           />
         </div>
         <div className="grid min-w-36 flex-1 gap-1.5 sm:flex-none">
-          <Label htmlFor={sizeId}>Size</Label>
+          <label htmlFor={sizeId} className={LABEL}>
+            Size
+          </label>
           <ChoiceSelect
             id={sizeId}
             className="w-full sm:w-40"

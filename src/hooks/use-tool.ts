@@ -21,8 +21,8 @@ import type { ImageOutput } from "@/config/image-output";
 import { downloadImage } from "@/lib/image";
 import { getTool, type ToolId } from "@/tools/registry";
 import { toolRunContext, type ToolRunContext } from "@/tools/run-context";
+import { sizedFileName } from "@/lib/tool-output";
 import { useAiRun, type AiRunContext, type AiRunOptions } from "./use-ai-run";
-import { sizedFileName } from "./use-image-output";
 import { useToolVersionStrip, type VersionShown } from "./use-tool-versions";
 
 /** A result as the page holds it: the tool's own, plus where it came from. */

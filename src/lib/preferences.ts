@@ -1,13 +1,12 @@
 /**
  * The visitor's local preferences (SPEC 3), one localStorage key each, read with safe defaults:
  * `displayName` ("User"), `emailNotifications` ("true"/"false", default true), `pushNotifications`
- * ("true"/"false", default false) and `theme` ("light" | "dark" | "system", default light); and per image
- * tool the shape and size last chosen (`output:<tool>`, readToolOutput).
+ * ("true"/"false", default false) and `theme` ("light" | "dark" | "system", default light). The shape and
+ * size last chosen on each image tool are kept beside them, in lib/tool-output.ts (loaded with the tools).
  * A tiny store on top (useSyncExternalStore) keeps the menu, the dialogs and the theme in step, in this
  * tab and in every other open tab (the `storage` event).
  */
 import { useSyncExternalStore } from "react";
-import { isOutputShape, isOutputSize, SAME_AS_PHOTO, type ImageOutput } from "@/config/image-output";
 import { createStorageStore } from "@/lib/storage-store";
 
 export const THEMES = ["light", "dark", "system"] as const;
@@ -169,42 +168,4 @@ export function useResolvedTheme(): ResolvedTheme {
 /** Put the `dark` class on <html> (index.css holds the dark colours) or take it off. */
 export function applyThemeClass(theme: ResolvedTheme, root: HTMLElement = document.documentElement): void {
   root.classList.toggle("dark", theme === "dark");
-}
-
-// --- Image output, per tool (issue 28) ---------------------------------------------------------------
-
-/** The shape and size last chosen on a tool, one key per tool: `output:<tool id>`. */
-export const OUTPUT_PREFIX = "output:";
-
-/**
- * The output last chosen on `tool`, else `fallback`; a stored value that is not one any more (a shape
- * gone, "Same as photo" on a tool without a photo) reads as the fallback's.
- */
-export function readToolOutput(
-  tool: string,
-  fallback: ImageOutput,
-  { photo = true }: { photo?: boolean } = {},
-): ImageOutput {
-  let stored: Partial<Record<keyof ImageOutput, unknown>> = {};
-  try {
-    const value: unknown = JSON.parse(readRaw(OUTPUT_PREFIX + tool) ?? "null");
-    if (value && typeof value === "object") stored = value;
-  } catch {
-    // Not JSON: the fallback.
-  }
-  const shape =
-    isOutputShape(stored.shape) && (photo || stored.shape !== SAME_AS_PHOTO) ? stored.shape : null;
-  return {
-    shape: shape ?? fallback.shape,
-    size: isOutputSize(stored.size) ? stored.size : fallback.size,
-  };
-}
-
-/** Remember the output chosen on `tool`; a browser that stores nothing just forgets it. */
-export function saveToolOutput(tool: string, output: ImageOutput): void {
-  try {
-    localStorage.setItem(OUTPUT_PREFIX + tool, JSON.stringify({ shape: output.shape, size: output.size }));
-  } catch {
-    // Storage full or disabled: the choice holds for this visit only.
-  }
 }

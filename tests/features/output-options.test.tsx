@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { OUTPUT_PREFIX } from "@/lib/preferences";
+import { OUTPUT_PREFIX } from "@/lib/tool-output";
 import { getUsedConversions } from "@/lib/usage";
 import { fakeImageModel } from "./fake-image-model";
 import { frog, hulk, openPage, signedIn, upload } from "./conversion-kit";

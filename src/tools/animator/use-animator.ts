@@ -1,15 +1,14 @@
 /** The Character Animator's flow on the shared AI run: draw a character, then animate it. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { isOutputShape, type ImageOutput } from "@/config/image-output";
+import type { ImageOutput } from "@/config/image-output";
 import {
   NO_PHOTO_OUTPUT,
-  outputDetails,
   outputFeatures,
   outputOfDetails,
   sizedFileName,
   useImageOutput,
-} from "@/hooks/use-image-output";
+} from "@/lib/tool-output";
 import { getTool } from "@/tools/registry";
 import { blobToDataUrl, newPhotoGroup, photoOf, type CreationRecord } from "@/lib/creations";
 import type { AiRunCopy } from "@/hooks/use-ai-run";
@@ -62,11 +61,7 @@ function copyFor(input: AnimatorInput): AiRunCopy {
 
 /** A kept character (or picture) as the character shown; null when it cannot be one. */
 function characterOf(record: CreationRecord, dataUrl: string, mimeType = record.mimeType): Character | null {
-  // Kept before sizes were chosen: its `aspectRatio` at 1K.
-  const old = record.details?.aspectRatio;
-  const output =
-    outputOfDetails(record.details) ??
-    (isOutputShape(old) ? { ...NO_PHOTO_OUTPUT, shape: old } : NO_PHOTO_OUTPUT);
+  const output = outputOfDetails(record.details) ?? NO_PHOTO_OUTPUT;
   const base64 = dataUrl.split(",")[1];
   return base64 ? { dataUrl, mimeType, base64, description: record.instruction, output } : null;
 }
@@ -106,7 +101,7 @@ export function useAnimator() {
             fileName: GIF_DOWNLOAD_NAME,
             instruction: character.description,
             details: {
-              ...outputDetails(character.output),
+              ...character.output,
               // The kept character it animates: the strip shows that version with the animation.
               ...(input.kind === "animate" && input.version ? { character: input.version } : {}),
             },
@@ -117,7 +112,7 @@ export function useAnimator() {
             file: character.dataUrl,
             fileName: PNG_DOWNLOAD_NAME,
             instruction: character.description,
-            details: outputDetails(character.output),
+            details: { ...character.output },
             // Every character made from the same start is one more version of it (the strip).
             ...(input.kind === "create" ? { photo: input.group } : {}),
           },

@@ -2,11 +2,11 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { originalOf } from "@/lib/creations";
 import type { AiFailure } from "@/hooks/use-ai-run";
-import { outputDetails, outputFeatures, outputOfDetails, useImageOutput } from "@/hooks/use-image-output";
+import { outputFeatures, outputOfDetails, useImageOutput } from "@/lib/tool-output";
 import { useTool } from "@/hooks/use-tool";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import type { LoadedImage } from "@/lib/image";
-import { runArt, type ArtInput, type ArtOutput } from "./run-art";
+import type { ArtInput, ArtOutput } from "./run-art";
 
 export type ArtSource = "upload" | "drawing";
 export type ArtOriginal = { image: LoadedImage; source: ArtSource };
@@ -40,7 +40,7 @@ export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
   const [output, setOutput] = useImageOutput("art");
 
   const ai = useTool<ArtInput, ArtOutput>("art", {
-    run: runArt,
+    run: async (input, ctx) => (await import("./run-art.lazy")).runArt(input, ctx),
     copy: () => ({ processing: ART_COPY.processing, success: ART_COPY.success, failure: ART_COPY.failure }),
     feature: ({ output }) => outputFeatures(output),
     // Kept on the device (My Creations) with the picture it refined.
@@ -48,7 +48,7 @@ export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
       file: result.dataUrl,
       instruction: "",
       original: originalOf(image),
-      details: { source: sourceRef.current, ...(output ? outputDetails(output) : {}) },
+      details: { source: sourceRef.current, ...output },
     }),
     // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
     incoming: (files: File[]): unknown => {

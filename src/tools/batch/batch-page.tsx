@@ -5,7 +5,6 @@ import { AlertTriangle, Download, Loader2, Play, RefreshCw, Trash2, X } from "lu
 import { ApiKeyField } from "@/components/api-key-field";
 import { lazyPart } from "@/components/on-demand";
 import { MultiUploadArea } from "@/components/multi-upload-area";
-import { OutputOptions } from "@/components/output-options";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
 import { KeptNote } from "@/components/kept-note";
@@ -28,6 +27,9 @@ const TOOL = getTool("batch");
 
 /** A finished batch's "Process again…": fetched once photos are there (not in the empty page's first load). */
 const ProcessAgain = lazyPart(() => import("./batch-finished.lazy").then((m) => m.ProcessAgain));
+
+/** Shape and Size of every result: fetched once photos are there (they choose for those photos). */
+const OutputOptions = lazyPart(() => import("./batch-output.lazy").then((m) => m.OutputOptions));
 
 /** The shared pause, shown once for the whole batch with its countdown; a screen reader hears it once. */
 function PauseNote({ wait }: { wait: RetryWait }) {
@@ -54,7 +56,10 @@ export function BatchPage() {
   const finished = batch.finished;
   // The finished batch's actions come while the photos are chosen (or the last batch is shown again).
   useEffect(() => {
-    if (count > 0) ProcessAgain.preload();
+    if (count > 0) {
+      ProcessAgain.preload();
+      OutputOptions.preload();
+    }
   }, [count]);
   // Before a run: what it will use (the counter moves during the run, as results come back).
   const cost =
@@ -139,7 +144,15 @@ export function BatchPage() {
               {batch.validation.instruction}
             </p>
           )}
-          <OutputOptions value={batch.output} onChange={batch.setOutput} disabled={running} />
+          {count > 0 && (
+            <OutputOptions
+              fallback={null}
+              onFailed={() => undefined}
+              value={batch.output}
+              onChange={batch.setOutput}
+              disabled={running}
+            />
+          )}
           <ApiKeyField disabled={running} />
           {finished ? (
             <div className="space-y-4" data-testid="batch-finished">

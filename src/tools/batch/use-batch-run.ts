@@ -10,7 +10,7 @@ import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import type { ImageOutput } from "@/config/image-output";
 import { GATE_TOAST_MS } from "@/config/tiers";
-import { outputFeatures } from "@/hooks/use-image-output";
+import { outputFeatures } from "@/lib/tool-output";
 import { useTool } from "@/hooks/use-tool";
 import { useKeepCreation } from "@/lib/creations";
 import type { ObjectUrls } from "@/hooks/use-object-urls";

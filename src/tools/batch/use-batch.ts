@@ -8,7 +8,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { toast } from "sonner";
 import { splitImageFiles } from "@/components/multi-upload-area";
 import { listCreations, registerKept, useIncomingPhotos } from "@/lib/creations";
-import { useImageOutput } from "@/hooks/use-image-output";
+import { useImageOutput } from "@/lib/tool-output";
 import { useObjectUrls } from "@/hooks/use-object-urls";
 import { useUser } from "@/lib/auth";
 import { MAX_BATCH_FILES } from "./batch-image";

@@ -1,17 +1,16 @@
 /** The Celebration Creator's state: the form, its checks, the run and the result. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { isOutputShape, type ImageOutput } from "@/config/image-output";
+import type { ImageOutput } from "@/config/image-output";
 import { CELEBRATION_TYPES, celebrationLabel, type CelebrationType } from "@/tools/celebrations/prompts";
 import { getTool } from "@/tools/registry";
 import {
   NO_PHOTO_OUTPUT,
-  outputDetails,
   outputFeatures,
   outputOfDetails,
   sizedFileName,
   useImageOutput,
-} from "@/hooks/use-image-output";
+} from "@/lib/tool-output";
 import { useTool } from "@/hooks/use-tool";
 import type { VersionShown } from "@/hooks/use-tool-versions";
 import { photoOrigin } from "@/lib/creations";
@@ -57,11 +56,7 @@ function celebrationOf({ dataUrl, record }: VersionShown): CelebrationResult | n
   const kept = record.details;
   const type = CELEBRATION_TYPES.find((t) => t.value === kept?.type)?.value;
   if (record.tool !== "celebrations" || !type || kept?.description === undefined) return null;
-  // Kept before sizes were chosen: its `aspectRatio` at 1K.
-  const output =
-    outputOfDetails(kept) ??
-    (isOutputShape(kept.aspectRatio) ? { ...NO_PHOTO_OUTPUT, shape: kept.aspectRatio } : NO_PHOTO_OUTPUT);
-  return { dataUrl, type, description: kept.description, output };
+  return { dataUrl, type, description: kept.description, output: outputOfDetails(kept) ?? NO_PHOTO_OUTPUT };
 }
 
 /**
@@ -108,7 +103,7 @@ export function useCelebration() {
         file: result.dataUrl,
         fileName: celebrationFileName(result.type),
         instruction: `${celebrationLabel(result.type)}: ${result.description}`,
-        details: { type: result.type, description: result.description, ...outputDetails(result.output) },
+        details: { type: result.type, description: result.description, ...result.output },
         ...(from ? { from } : {}),
       };
     },

@@ -6,12 +6,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { SCENE_TYPES, type ScenePosition, type SceneType } from "@/tools/scene/prompts";
 import type { ImageOutput } from "@/config/image-output";
-import { outputDetails, outputFeatures, outputOfDetails, useImageOutput } from "@/hooks/use-image-output";
+import { outputFeatures, outputOfDetails, useImageOutput } from "@/lib/tool-output";
 import { useTool } from "@/hooks/use-tool";
 import { toastPhotoUploaded } from "@/lib/run-toast";
 import { copyPhotoOrigin, originalOf } from "@/lib/creations";
 import { dataUrlToBlob, loadImage, type LoadedImage } from "@/lib/image";
-import { runScene, type SceneRequest } from "./run-scene";
+import type { SceneRequest } from "./run-scene";
 import { KEEP_EDITING_FAILED, SCENE_MESSAGES, sceneFailureMessage } from "./scene-messages";
 import { useSceneImages } from "./use-scene-images";
 
@@ -47,6 +47,7 @@ export function useScene() {
 
   const ai = useTool<SceneRequest, SceneResult>("scene", {
     run: async (request, ctx) => {
+      const { runScene } = await import("./run-scene.lazy");
       const out = await runScene(request, ctx);
       return { dataUrl: out.dataUrl, type: request.type, output: request.output };
     },
@@ -61,7 +62,7 @@ export function useScene() {
       file: result.dataUrl,
       instruction: `${request.type}: ${request.description}`,
       original: originalOf(request.base),
-      details: { type: request.type, ...(request.output ? outputDetails(request.output) : {}) },
+      details: { type: request.type, ...request.output },
     }),
     // A reload shows the last change again with the picture it changed (kept on the device).
     restore: {

@@ -3,14 +3,14 @@ import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import type { ImageOutput } from "@/config/image-output";
 import type { Variant } from "@/config/variants";
-import { outputDetails, outputFeatures, outputOfDetails, useImageOutput } from "@/hooks/use-image-output";
+import { outputFeatures, outputOfDetails, useImageOutput } from "@/lib/tool-output";
 import { useRemainingConversions } from "@/hooks/use-remaining";
 import { useTool } from "@/hooks/use-tool";
 import { ORIGINAL_VERSION } from "@/hooks/use-tool-versions";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { originalOf } from "@/lib/creations";
 import type { LoadedImage } from "@/lib/image";
-import { runConversion, type Operation } from "./run-conversion";
+import type { Operation } from "./run-conversion";
 
 /** What one run of a style tool works on: the operation and the photo. */
 export type ConversionRunInput = { operation: Operation; image: LoadedImage; output: ImageOutput };
@@ -60,6 +60,7 @@ export function useConversion(variant: Variant) {
 
   const ai = useTool<ConversionRunInput, ConversionResult>(variant.id, {
     run: async ({ operation, image, output }, ctx) => {
+      const { runConversion } = await import("./run-conversion.lazy");
       const out = await runConversion({ variant, image, operation, output }, ctx);
       return {
         dataUrl: out.dataUrl,
@@ -85,7 +86,7 @@ export function useConversion(variant: Variant) {
       instruction: operation.kind === "custom" ? operation.userPrompt : result.prompt,
       prompt: result.prompt,
       original: originalOf(image),
-      details: outputDetails(output),
+      details: { ...output },
     }),
     restore: {
       untouched: !touched && !original && !loading,
