@@ -4,7 +4,7 @@
  * here and encoded as a GIF).
  */
 import { ANIMATION_PROMPT, characterPrompt } from "@/tools/animator/prompts";
-import { DEFAULT_OUTPUT_SIZE, type ImageOutput } from "@/config/image-output";
+import type { ImageOutput } from "@/config/image-output";
 import { GeminiError, isGeminiError, type GeminiErrorKind } from "@/lib/gemini";
 import { dataUrlToBlob } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";
@@ -112,7 +112,7 @@ export async function animateCharacter(
         { text: ANIMATION_PROMPT },
         { inlineData: { mimeType: character.mimeType, data: character.base64 } },
       ],
-      output: { shape: character.output.shape, size: DEFAULT_OUTPUT_SIZE },
+      output: { shape: character.output.shape, size: "1K" },
       toolInput: { step: "animate", description: character.description },
     });
     const [frames, { encodeGif }] = await Promise.all([
