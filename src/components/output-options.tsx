@@ -2,7 +2,7 @@
  * The shape and size of a tool's next image (issue 28): two compact selects in a row that another of
  * the run's choices (how many results) can join as `children`. Sizes above the plan are offered with
  * the plan they need; chosen, the gate's message shows under the row with a way to /pricing (the run's
- * allowance check refuses that size: hooks/use-image-output.ts outputFeatures).
+ * allowance check refuses that size: lib/tool-output.ts outputFeatures).
  */
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router-dom";
