@@ -92,9 +92,8 @@ export function OutputOptions({
   children?: ReactNode;
   className?: string;
 }) {
-  const shapeId = useId();
-  const sizeId = useId();
-  const gateId = useId();
+  const id = useId();
+  const [shapeId, sizeId, gateId] = [`${id}shape`, `${id}size`, `${id}gate`];
   const tier = useSubscriptionTier().data;
   const allowed = (size: OutputSize) => sizeAllowed(size, tier);
   const feature = sizeFeature(value.size);
@@ -104,32 +103,31 @@ export function OutputOptions({
   return (
     <div className={cn("grid gap-2", className)}>
       <div role="group" aria-label="Image shape and size" className="flex flex-wrap items-end gap-3">
-        <div className="grid min-w-36 flex-1 gap-1.5 sm:flex-none">
+        <div className="grid min-w-36 flex-1 gap-1.5 sm:max-w-44">
           <label htmlFor={shapeId} className={LABEL}>
             Shape
           </label>
           <ChoiceSelect
             id={shapeId}
-            className="w-full sm:w-44"
+            className="w-full"
             choices={shapes}
             value={value.shape}
             onValueChange={(shape) => onChange({ ...value, shape: shape as OutputShape })}
             disabled={disabled}
           />
         </div>
-        <div className="grid min-w-36 flex-1 gap-1.5 sm:flex-none">
+        <div className="grid min-w-36 flex-1 gap-1.5 sm:max-w-44">
           <label htmlFor={sizeId} className={LABEL}>
             Size
           </label>
           <ChoiceSelect
             id={sizeId}
-            className="w-full sm:w-40"
+            className="w-full"
             choices={sizeChoices(allowed)}
             value={value.size}
             onValueChange={(size) => onChange({ ...value, size: size as OutputSize })}
             disabled={disabled}
             aria-describedby={gated ? gateId : undefined}
-            aria-invalid={gated ? true : undefined}
           />
         </div>
         {children}
