@@ -93,6 +93,20 @@ test("the other tool pages, My Creations, pricing and help signed in, empty", as
   }
 });
 
+test("Shape and Size (issue 28): a size above the plan, with its gate and Upgrade", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // The pickers themselves are checked on every tool page, empty (above).
+  await signInOnTier(page, baseURL!, "Freemium", "a11y-output");
+  await open(page, "/hulk");
+  await page.getByRole("combobox", { name: "Size" }).click();
+  await page.getByRole("option", { name: /^4K · Premium/ }).click();
+  await expect(page.getByText("4K images require a $30/month subscription.")).toBeVisible();
+  await expectAccessible(page, testInfo, "4K chosen on Freemium: the gate and Upgrade");
+});
+
 /**
  * A photo shared into the app, as the service worker keeps it (src/lib/creations/incoming.ts: the
  * "cucumber-incoming" database); resolves with its id for /share?id=….

@@ -42,8 +42,8 @@ test("Character Animator: a character and its animation from the local engine, P
   await expect(page.getByText("Please enter a prompt")).toBeVisible();
 
   await page.getByRole("textbox", { name: "Character description" }).fill(DESCRIPTION);
-  await page.getByRole("combobox", { name: "Aspect ratio" }).click();
-  await page.getByRole("option", { name: "Portrait (4:5)" }).click();
+  await page.getByRole("combobox", { name: "Shape" }).click();
+  await page.getByRole("option", { name: "Portrait 4:5" }).click();
 
   // The AI refuses the request: the spec's messages, nothing counted, the description kept.
   await refuseAiRequests(page);

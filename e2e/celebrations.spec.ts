@@ -40,8 +40,8 @@ test("Celebration Creator: validation, one failure that counts nothing, then a t
   ).toBeVisible();
 
   await page.getByRole("textbox", { name: "Description" }).fill("Class of 2026, Maya did it!");
-  await page.getByRole("combobox", { name: "Aspect ratio" }).click();
-  await page.getByRole("option", { name: "Landscape (16:9)" }).click();
+  await page.getByRole("combobox", { name: "Shape" }).click();
+  await page.getByRole("option", { name: "Landscape 16:9" }).click();
   await page.getByLabel("Inspiration image", { exact: true }).and(page.locator("input")).setInputFiles(CAT);
   await expect(page.getByRole("img", { name: "Inspiration image" })).toBeVisible();
 

@@ -8,7 +8,7 @@ import { expect, test } from "./fixtures";
 import { VARIANTS } from "../src/config/variants";
 import { createUserOnTier } from "./backend";
 import { openSignedIn } from "./session";
-import { downloadFrom, holdRequests, isPng, PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { downloadFrom, holdRequests, isPng, logOut, PASSWORD, signUp, uniqueEmail } from "./helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
 
@@ -90,4 +90,63 @@ test("a file that is not an image gets a clear message and counts nothing", asyn
   await expect(page.getByTestId("error-banner")).toContainText("not an image");
   await expect(await counter(page)).toHaveText("Remaining conversions: 3 / 3");
   await expect(page.getByRole("button", { name: "Select Image" })).toBeEnabled();
+});
+
+test("Shape and Size (issue 28): Premium sends 16:9 at 4K and saves -4k.png; Freemium is told what 4K needs", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const hulk = VARIANTS.find((v) => v.id === "hulk")!;
+  await openSignedIn(page, await createUserOnTier(baseURL!, uniqueEmail("output"), PASSWORD, "$30/month"));
+  await page.goto(hulk.path);
+  const shape = page.getByRole("combobox", { name: "Shape" });
+  const size = page.getByRole("combobox", { name: "Size" });
+  await expect(shape).toHaveText("Same as photo");
+  await shape.click();
+  await page.getByRole("option", { name: "Landscape 16:9" }).click();
+  await size.click();
+  await page.getByRole("option", { name: "4K · Premium" }).click();
+  await expect(size).toHaveText("4K · Premium");
+
+  const sent = page.waitForRequest(
+    (request) =>
+      /generateContent/.test(request.url()) &&
+      request.method() === "POST" &&
+      /"inlineData"/.test(request.postData() ?? "") &&
+      /imageConfig/.test(request.postData() ?? ""),
+  );
+  await upload(page);
+  const body = (await sent).postDataJSON() as { generationConfig?: { imageConfig?: unknown } };
+  expect(body.generationConfig?.imageConfig).toEqual({ aspectRatio: "16:9", imageSize: "4K" });
+  await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 30_000 });
+  const download = await downloadFrom(page.getByRole("button", { name: "Download" }));
+  expect(download.name).toBe("hulk-edition-4k.png");
+  expect(isPng(download.bytes)).toBe(true);
+
+  // Remembered for this tool after a reload.
+  await page.reload();
+  await expect(shape).toHaveText("Landscape 16:9");
+  await expect(size).toHaveText("4K · Premium");
+
+  // Freemium: the list says what 4K needs, choosing it says so with Upgrade, and nothing is sent.
+  await logOut(page);
+  await signUp(page, uniqueEmail("output-free"), PASSWORD, hulk.path);
+  await size.click();
+  await expect(page.getByRole("option", { name: /^4K · Premium/ })).toContainText(
+    "4K images require a $30/month subscription",
+  );
+  await page.getByRole("option", { name: /^4K · Premium/ }).click();
+  await expect(page.getByText("4K images require a $30/month subscription.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/pricing");
+  let aiCalls = 0;
+  page.on("request", (request) => {
+    if (/generateContent/.test(request.url())) aiCalls++;
+  });
+  await upload(page);
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "4K images require a $30/month subscription" }),
+  ).toBeVisible();
+  expect(aiCalls).toBe(0);
+  await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 3 / 3");
 });

@@ -19,7 +19,12 @@ export function ChoiceSelectMenu({
       </SelectTrigger>
       <SelectContent>
         {choices.map((choice) => (
-          <SelectItem key={choice.value} value={choice.value}>
+          <SelectItem
+            key={choice.value}
+            value={choice.value}
+            className={choice.hint ? "flex-col items-start gap-0.5" : undefined}
+            hint={choice.hint}
+          >
             {choice.label}
           </SelectItem>
         ))}

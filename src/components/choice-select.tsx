@@ -5,7 +5,12 @@ import { lazyPart, usePressToLoad } from "@/components/on-demand";
 import { selectTriggerClass } from "@/components/ui/select-trigger-class";
 import { cn } from "@/lib/utils";
 
-export type Choice = { value: string; label: string };
+export type Choice = {
+  value: string;
+  label: string;
+  /** Said under the label in the open list only (what a choice needs: "4K images require …"). */
+  hint?: string;
+};
 
 export type ChoiceSelectProps = {
   choices: readonly Choice[];

@@ -69,8 +69,8 @@ export type AiRunOptions<I, R> = {
   copy: (input: I) => AiRunCopy;
   /** Conversions the run will use (default 1); checked against what is left before anything is sent. */
   cost?: (input: I) => number;
-  /** A feature gate the run needs. */
-  feature?: (input: I) => FeatureId | undefined;
+  /** The feature gates the run needs (one, or several: a custom transformation at 4K). */
+  feature?: (input: I) => FeatureId | readonly FeatureId[] | undefined;
   /**
    * What of the run's input to keep when a gate sends the person to Pricing (its photo, words and
    * options): paying brings them back to the tool with it, handed to the tool's `incoming`.

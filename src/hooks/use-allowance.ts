@@ -59,7 +59,7 @@ export function useAllowance() {
   useEffect(() => syncServerUsage(queryClient, userId), [queryClient, userId]);
 
   const check = useCallback(
-    (options: { cost?: number; feature?: FeatureId } = {}) =>
+    (options: { cost?: number; feature?: FeatureId | readonly FeatureId[] } = {}) =>
       checkAllowance({ userId, queryClient, ...options }),
     [queryClient, userId],
   );

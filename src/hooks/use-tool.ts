@@ -17,9 +17,11 @@ import {
   type NewCreation,
   type RestoredCreation,
 } from "@/lib/creations";
+import type { ImageOutput } from "@/config/image-output";
 import { downloadImage } from "@/lib/image";
 import { getTool, type ToolId } from "@/tools/registry";
 import { toolRunContext, type ToolRunContext } from "@/tools/run-context";
+import { sizedFileName } from "@/lib/tool-output";
 import { useAiRun, type AiRunContext, type AiRunOptions } from "./use-ai-run";
 import { useToolVersionStrip, type VersionShown } from "./use-tool-versions";
 
@@ -147,7 +149,11 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     const file = own
       ? own(result)
       : "dataUrl" in result && typeof result.dataUrl === "string"
-        ? { file: result.dataUrl, name: tool.downloadName }
+        ? {
+            file: result.dataUrl,
+            // The model's image as it came, named with its size where it is not 1K ("…-4k.png").
+            name: sizedFileName(tool.downloadName, (result as { output?: ImageOutput }).output),
+          }
         : null;
     if (file) downloadImage(file.file, file.name);
   }, [result, tool.downloadName]);

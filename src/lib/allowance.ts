@@ -30,8 +30,8 @@ export type AllowanceRequest = {
   queryClient: QueryClient;
   /** Conversions the action will use when everything comes back (default 1; a batch asks for its size). */
   cost?: number;
-  /** A feature gate the action needs (custom prompts, multiple versions). */
-  feature?: FeatureId;
+  /** The feature gates the action needs (custom prompts, multiple versions, a 2K or 4K size). */
+  feature?: FeatureId | readonly FeatureId[];
 };
 
 /**
@@ -85,7 +85,9 @@ function decide(request: AllowanceRequest, userId: string, tier: TierId, serverU
   const { limit } = getTier(tier);
   const remaining = Math.max(0, limit - serverUsed - getUsedConversions(userId));
   if (remaining < cost) return { ok: false, reason: "limit", tier, limit, remaining, cost };
-  if (feature && !hasFeature(tier, feature)) return { ok: false, reason: "feature", tier, feature };
+  // The first gate the plan lacks is the one said (a custom 4K run on Basic: 4K's).
+  const missing = [feature ?? []].flat().find((id) => !hasFeature(tier, id));
+  if (missing) return { ok: false, reason: "feature", tier, feature: missing };
   return { ok: true, tier, limit, remaining };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The visitor's local preferences (SPEC 3), one localStorage key each, read with safe defaults:
  * `displayName` ("User"), `emailNotifications` ("true"/"false", default true), `pushNotifications`
- * ("true"/"false", default false) and `theme` ("light" | "dark" | "system", default light).
+ * ("true"/"false", default false) and `theme` ("light" | "dark" | "system", default light). The shape and
+ * size last chosen on each image tool are kept beside them, in lib/tool-output.ts (loaded with the tools).
  * A tiny store on top (useSyncExternalStore) keeps the menu, the dialogs and the theme in step, in this
  * tab and in every other open tab (the `storage` event).
  */

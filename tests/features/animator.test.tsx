@@ -29,7 +29,7 @@ describe("Character Animator (/animator)", () => {
     const field = screen.getByRole("textbox", { name: "Character description" });
     expect(field).toBeRequired();
     expect(screen.getByRole("button", { name: "Voice Input" })).toBeInTheDocument();
-    expect(screen.getByRole("combobox", { name: "Aspect ratio" })).toHaveTextContent("Square (1:1)");
+    expect(screen.getByRole("combobox", { name: "Shape" })).toHaveTextContent("Square 1:1");
     expect(screen.getByRole("button", { name: "Create Character" })).toBeEnabled();
     expect(screen.getByText("Your character will appear here")).toBeInTheDocument();
     expect(await screen.findByTestId("remaining-counter")).toHaveTextContent("Remaining conversions: 3 / 3");
@@ -58,8 +58,8 @@ describe("Character Animator (/animator)", () => {
     const { calls } = fakeImageModel(["image-success.json"], { latencyMs: 800 });
     await openPage();
     const user = await describeCharacter();
-    await user.click(screen.getByRole("combobox", { name: "Aspect ratio" }));
-    await user.click(await screen.findByRole("option", { name: "Landscape (16:9)" }));
+    await user.click(screen.getByRole("combobox", { name: "Shape" }));
+    await user.click(await screen.findByRole("option", { name: "Landscape 16:9" }));
     await user.click(screen.getByRole("button", { name: "Create Character" }));
 
     expect(await screen.findByRole("dialog", { name: "Generating Character Styles..." })).toBeInTheDocument();

@@ -32,9 +32,9 @@ export async function chooseType(label: string) {
   await user.click(await screen.findByRole("option", { name: label }));
 }
 
-export async function chooseAspectRatio(name: string) {
+export async function chooseShape(name: string) {
   const user = userEvent.setup();
-  await user.click(screen.getByRole("combobox", { name: "Aspect ratio" }));
+  await user.click(screen.getByRole("combobox", { name: "Shape" }));
   await user.click(await screen.findByRole("option", { name }));
 }
 

@@ -9,7 +9,7 @@ import { CELEBRATION_TYPES, celebrationPrompt } from "@/tools/celebrations/promp
 import { getUsedConversions, monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
 import {
   bodyOf,
-  chooseAspectRatio,
+  chooseShape,
   chooseType,
   fillAndGenerate,
   fixture,
@@ -34,7 +34,7 @@ describe("the form (SPEC 2.13)", () => {
     const options = await screen.findAllByRole("option");
     expect(options.map((o) => o.textContent)).toEqual(CELEBRATION_TYPES.map((t) => t.label));
     await userEvent.setup().keyboard("{Escape}");
-    expect(screen.getByRole("combobox", { name: "Aspect ratio" })).toHaveTextContent("Square (1:1)");
+    expect(screen.getByRole("combobox", { name: "Shape" })).toHaveTextContent("Square 1:1");
     expect(screen.getByRole("textbox", { name: "Description" })).toBeRequired();
     expect(screen.getByRole("button", { name: "Voice Input" })).toBeInTheDocument();
     expect(screen.getByRole("group", { name: "Inspiration image" })).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe("generating", () => {
     const requests = fakeGemini(fixture("image-only-success.json"));
     await openPage();
     await chooseType("New Baby");
-    await chooseAspectRatio("Landscape (16:9)");
+    await chooseShape("Landscape 16:9");
     await writeDescription("Welcome home, Mia");
     await pickInspiration();
     expect(await screen.findByRole("img", { name: "Inspiration image" })).toBeInTheDocument();

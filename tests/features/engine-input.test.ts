@@ -109,7 +109,12 @@ describe("each tool names itself and sends the engine its input", () => {
   it("Celebration Creator: the occasion's value and the description", async () => {
     const sent = localEngine();
     await runCelebration(
-      { type: "new-baby", description: " Welcome, Mia! ", aspectRatio: "1:1", inspiration: null },
+      {
+        type: "new-baby",
+        description: " Welcome, Mia! ",
+        output: { shape: "1:1", size: "1K" },
+        inspiration: null,
+      },
       ctx("celebrations"),
     );
     expect(sent).toEqual([
@@ -124,7 +129,7 @@ describe("each tool names itself and sends the engine its input", () => {
   it("Character Animator: which call it is, and the character's description", async () => {
     const sent = localEngine();
     const character = await createCharacter(
-      { description: " a purple robot ", aspectRatio: "1:1" },
+      { description: " a purple robot ", output: { shape: "1:1", size: "1K" } },
       ctx("animator"),
     );
     await animateCharacter({ character }, ctx("animator"));

@@ -15,7 +15,7 @@ import { backToTask, keepGateTask } from "@/lib/creations";
 import { getUsedConversions, monthKey, USAGE_STORAGE_KEY } from "@/lib/usage";
 import { hideNodeEventsFromPQueue } from "./batch-jsdom";
 import { INSTRUCTION, photos } from "./batch-kit";
-import { chooseAspectRatio, chooseType, pickInspiration, writeDescription } from "./celebrations-kit";
+import { chooseShape, chooseType, pickInspiration, writeDescription } from "./celebrations-kit";
 import { fakeImageModel } from "./fake-image-model";
 import { clickPicture, fill } from "./scene-kit";
 import { fixtureFile, signedIn, TEST_USER as USER, toolPageEnvironment } from "./tool-kit";
@@ -83,7 +83,7 @@ const cases: Case[] = [
     path: "/celebrations",
     start: async (user) => {
       await chooseType("New Baby");
-      await chooseAspectRatio("Landscape (16:9)");
+      await chooseShape("Landscape 16:9");
       await writeDescription("Welcome home, little Ada");
       await pickInspiration();
       await screen.findByRole("img", { name: "Inspiration image" });
@@ -94,7 +94,7 @@ const cases: Case[] = [
     back: async () => {
       expect(await screen.findByRole("img", { name: "Inspiration image" })).toBeInTheDocument();
       expect(screen.getByRole("combobox", { name: "Celebration type" })).toHaveTextContent("New Baby");
-      expect(screen.getByRole("combobox", { name: "Aspect ratio" })).toHaveTextContent("Landscape (16:9)");
+      expect(screen.getByRole("combobox", { name: "Shape" })).toHaveTextContent("Landscape 16:9");
       expect(screen.getByRole("textbox", { name: "Description" })).toHaveValue("Welcome home, little Ada");
     },
   },
@@ -102,8 +102,8 @@ const cases: Case[] = [
     tool: "the Animator: the character's words and shape, without a photo",
     path: "/animator",
     start: async (user) => {
-      await user.click(screen.getByRole("combobox", { name: "Aspect ratio" }));
-      await user.click(await screen.findByRole("option", { name: "Portrait (3:4)" }));
+      await user.click(screen.getByRole("combobox", { name: "Shape" }));
+      await user.click(await screen.findByRole("option", { name: "Portrait 3:4" }));
       await user.click(screen.getByRole("textbox", { name: "Character description" }));
       await user.paste("a friendly purple robot");
       spendAll();
@@ -112,7 +112,7 @@ const cases: Case[] = [
     kept: "Your words are kept.",
     back: async () => {
       expect(await screen.findByDisplayValue("a friendly purple robot")).toBeInTheDocument();
-      expect(screen.getByRole("combobox", { name: "Aspect ratio" })).toHaveTextContent("Portrait (3:4)");
+      expect(screen.getByRole("combobox", { name: "Shape" })).toHaveTextContent("Portrait 3:4");
     },
   },
   {

@@ -85,7 +85,15 @@ function SelectLabel({ className, ...props }: React.ComponentProps<typeof Select
   );
 }
 
-function SelectItem({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Item>) {
+function SelectItem({
+  className,
+  children,
+  hint,
+  ...props
+}: React.ComponentProps<typeof SelectPrimitive.Item> & { hint?: string }) {
+  // A hint is part of the option's name (what is read is what is seen): named by its label and hint.
+  const id = React.useId();
+  const named = hint ? { "aria-labelledby": `${id}-label ${id}-hint` } : {};
   return (
     <SelectPrimitive.Item
       data-slot="select-item"
@@ -94,13 +102,19 @@ function SelectItem({ className, children, ...props }: React.ComponentProps<type
         className,
       )}
       {...props}
+      {...named}
     >
       <span className="absolute right-2 flex size-3.5 items-center justify-center">
         <SelectPrimitive.ItemIndicator>
           <CheckIcon aria-hidden="true" className="size-4" />
         </SelectPrimitive.ItemIndicator>
       </span>
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+      <SelectPrimitive.ItemText {...(hint ? { id: `${id}-label` } : {})}>{children}</SelectPrimitive.ItemText>
+      {hint && (
+        <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </span>
+      )}
     </SelectPrimitive.Item>
   );
 }

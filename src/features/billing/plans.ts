@@ -2,6 +2,7 @@
 import {
   CUSTOM_TRANSFORM_TIER,
   DEFAULT_TIER,
+  FEATURE_GATES,
   getTier,
   isTierId,
   MULTIPLE_VERSIONS_TIER,
@@ -12,15 +13,17 @@ import {
 import type { GateReturn } from "@/lib/creations";
 
 /**
- * What every plan card lists (SPEC 2.7): the same features on each. Two of them need a higher plan
- * (SPEC 6: custom prompts need $5/month, multiple transformations $10/month); the card says so
- * instead of promising what the tools would refuse.
+ * What every plan card lists (SPEC 2.7): the same features on each. Some need a higher plan (SPEC 6:
+ * custom prompts need $5/month, multiple transformations $10/month; issue 28: 2K images $10/month, 4K
+ * images $30/month); the card says so instead of promising what the tools would refuse.
  */
 export const PLAN_FEATURES: readonly { label: string; from?: TierId }[] = [
   { label: "All app features" },
   { label: "Full access to all styles" },
   { label: "Custom transformations", from: CUSTOM_TRANSFORM_TIER },
   { label: "Multiple variations", from: MULTIPLE_VERSIONS_TIER },
+  { label: "2K images", from: FEATURE_GATES.size2K.tier },
+  { label: "4K images", from: FEATURE_GATES.size4K.tier },
   { label: "Visual poetry" },
   { label: "Animation features" },
   { label: "Batch processing" },

@@ -4,7 +4,14 @@
  * only: both pages render them as text.
  */
 import { paths } from "@/config/paths";
-import { CUSTOM_TRANSFORM_TIER, MULTIPLE_VERSIONS_TIER, TIERS, type Tier, type TierId } from "@/config/tiers";
+import {
+  CUSTOM_TRANSFORM_TIER,
+  FEATURE_GATES,
+  MULTIPLE_VERSIONS_TIER,
+  TIERS,
+  type Tier,
+  type TierId,
+} from "@/config/tiers";
 import { gatedTools } from "@/tools/registry";
 import { getVariant, VARIANTS } from "@/config/variants";
 
@@ -71,6 +78,10 @@ export function planSummaries(): PlanSummary[] {
       unlocks.push("Custom transformations: Convert Anything changes a photo the way you describe it");
     if (tier.id === MULTIPLE_VERSIONS_TIER)
       unlocks.push("Multiple versions: Try Another Version makes a fresh take on any result");
+    if (tier.id === FEATURE_GATES.size2K.tier)
+      unlocks.push("2K images: choose Size 2K on any image tool for twice the detail");
+    if (tier.id === FEATURE_GATES.size4K.tier)
+      unlocks.push("4K images: choose Size 4K on any image tool for the sharpest prints");
     if (tier.limit === most && index > 0) unlocks.push("The most conversions of any plan");
     return {
       id: tier.id,
@@ -203,13 +214,14 @@ export function faqEntries(): FaqEntry[] {
             "Sign in, or create a free account.",
             `Choose a style in the sidebar: ${joinNames(STYLE_LABELS)}. ${home.label} is the home page.`,
             "Drop a photo on the upload area, click Select Image, paste an image from the clipboard, or tap Take Photo on a phone.",
+            "Before you drop it, you can choose its Shape and Size above the upload area: Same as photo (the default) or a shape such as Square 1:1 or Landscape 16:9, and 1K, 2K or 4K. Each tool remembers your choice.",
             "The conversion starts straight away. When it is done, drag the slider to compare the original with the result.",
             "Click Download to save it, or Try Another Image to start again.",
           ],
         },
         {
           kind: "text",
-          text: `Want your own idea instead of a style? Convert Anything (from the ${customPlan} plan) changes a photo the way you describe it, typed or spoken. From the ${versionsPlan} plan, Try Another Version makes a fresh take on the same photo.`,
+          text: `Want your own idea instead of a style? Convert Anything (from the ${customPlan} plan) changes a photo the way you describe it, typed or spoken. From the ${versionsPlan} plan, Try Another Version makes a fresh take on the same photo. 1K images are on every plan, 2K images from the ${planLabel(FEATURE_GATES.size2K.tier)} plan, 4K images from the ${planLabel(FEATURE_GATES.size4K.tier)} plan.`,
         },
       ],
     },
@@ -224,7 +236,7 @@ export function faqEntries(): FaqEntry[] {
         { kind: "list", items: VARIANTS.map((v) => `${v.title}: ${v.downloadName}`) },
         {
           kind: "text",
-          text: `Convert Anything results from the home page are saved as ${home.downloadName}. Downloading never uses a conversion, so you can download the same result again.`,
+          text: `Convert Anything results from the home page are saved as ${home.downloadName}. A 2K or 4K image is saved exactly as the AI made it, never scaled down, with its size in the name: ${home.downloadName.replace(/\.png$/, "-4k.png")}. Downloading never uses a conversion, so you can download the same result again.`,
         },
       ],
     },

@@ -1,7 +1,7 @@
 /** The Character Animator page: the description form, the character drawn, and its animation. */
 import { useEffect, type FormEvent } from "react";
 import { Clapperboard, Download, Loader2, RotateCcw, Sparkles, UserRound } from "lucide-react";
-import { AspectRatioSelect } from "@/components/aspect-ratio-select";
+import { OutputOptions } from "@/components/output-options";
 import { useResultFirst } from "@/components/result-first";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
@@ -72,9 +72,10 @@ export function AnimatorPage() {
             required
             disabled={busy}
           />
-          <AspectRatioSelect
-            value={animator.aspectRatio}
-            onChange={animator.setAspectRatio}
+          <OutputOptions
+            value={animator.output}
+            onChange={animator.setOutput}
+            photo={false}
             disabled={busy}
           />
           <div className="grid gap-2">

@@ -4,7 +4,7 @@
  * here and encoded as a GIF).
  */
 import { ANIMATION_PROMPT, characterPrompt } from "@/tools/animator/prompts";
-import { type AspectRatio } from "@/config/aspect-ratios";
+import type { ImageOutput } from "@/config/image-output";
 import { GeminiError, isGeminiError, type GeminiErrorKind } from "@/lib/gemini";
 import { dataUrlToBlob } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";
@@ -23,7 +23,8 @@ export type Character = {
   /** The words the model may send beside the image. */
   text?: string;
   description: string;
-  aspectRatio: AspectRatio;
+  /** The shape and size it was made at (the animation keeps its shape). */
+  output: ImageOutput;
 };
 
 export type AnimationFrame = { url: string; width: number; height: number };
@@ -71,14 +72,14 @@ function reword(error: unknown, fallback: string): unknown {
 
 /** SPEC 7.1 "character generation": the description in, a colourful cartoon character out. */
 export async function createCharacter(
-  input: { description: string; aspectRatio: AspectRatio },
+  input: { description: string; output: ImageOutput },
   ctx: ToolRunContext,
 ): Promise<Character> {
   const description = input.description.trim();
   try {
     const result = await ctx.image({
       parts: [{ text: characterPrompt(description) }],
-      generationConfig: { imageConfig: { aspectRatio: input.aspectRatio } },
+      output: input.output,
       // For the local preview engine: which of the tool's two calls this is, and the character's words.
       toolInput: { step: "character", description },
     });
@@ -88,7 +89,7 @@ export async function createCharacter(
       base64: result.image.data,
       text: result.text,
       description,
-      aspectRatio: input.aspectRatio,
+      output: input.output,
     };
   } catch (error) {
     throw reword(error, CHARACTER_FALLBACK);
@@ -96,8 +97,9 @@ export async function createCharacter(
 }
 
 /**
- * "Animate": the character image goes back with ANIMATION_PROMPT, at the character's aspect ratio
- * (each quarter of the sheet then has it too); the sheet is cut into four frames and made a GIF.
+ * "Animate": the character image goes back with ANIMATION_PROMPT, at the character's shape (each
+ * quarter of the sheet then has it too) and at 1K whatever the character's size (a GIF's four frames
+ * need no more); the sheet is cut into four frames and made a GIF.
  */
 export async function animateCharacter(
   { character }: { character: Character },
@@ -110,7 +112,7 @@ export async function animateCharacter(
         { text: ANIMATION_PROMPT },
         { inlineData: { mimeType: character.mimeType, data: character.base64 } },
       ],
-      generationConfig: { imageConfig: { aspectRatio: character.aspectRatio } },
+      output: { shape: character.output.shape, size: "1K" },
       toolInput: { step: "animate", description: character.description },
     });
     const [frames, { encodeGif }] = await Promise.all([

@@ -1,14 +1,19 @@
 /** The Character Animator's flow on the shared AI run: draw a character, then animate it. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/aspect-ratios";
+import type { ImageOutput } from "@/config/image-output";
+import {
+  NO_PHOTO_OUTPUT,
+  outputFeatures,
+  outputOfDetails,
+  sizedFileName,
+  useImageOutput,
+} from "@/lib/tool-output";
 import { getTool } from "@/tools/registry";
 import {
   blobToDataUrl,
-  keptOption,
   newPhotoGroup,
   photoOf,
-  taskOptions,
   type CreationRecord,
   type KeptInputs,
 } from "@/lib/creations";
@@ -31,7 +36,7 @@ import { framesOfGif } from "./sprite-sheet";
  * "Create New"); `version`: the kept character an animation is made from, which the strip shows with it.
  */
 export type AnimatorInput =
-  | { kind: "create"; description: string; aspectRatio: AspectRatio; group: string }
+  | { kind: "create"; description: string; output: ImageOutput; group: string }
   | { kind: "animate"; character: Character; version?: string };
 
 /** The character shown, and its animation once made (a new character starts without one). */
@@ -62,9 +67,9 @@ function copyFor(input: AnimatorInput): AiRunCopy {
 
 /** A kept character (or picture) as the character shown; null when it cannot be one. */
 function characterOf(record: CreationRecord, dataUrl: string, mimeType = record.mimeType): Character | null {
-  const aspectRatio = ASPECT_RATIOS.find((r) => r === record.details?.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
+  const output = outputOfDetails(record.details) ?? NO_PHOTO_OUTPUT;
   const base64 = dataUrl.split(",")[1];
-  return base64 ? { dataUrl, mimeType, base64, description: record.instruction, aspectRatio } : null;
+  return base64 ? { dataUrl, mimeType, base64, description: record.instruction, output } : null;
 }
 
 /**
@@ -74,9 +79,11 @@ function characterOf(record: CreationRecord, dataUrl: string, mimeType = record.
  */
 export function useAnimator() {
   const [description, setDescription] = useState("");
-  const [aspectRatio, setAspectRatio] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
   /** A task a gate stopped came back: its words, not the last character, are what the page shows. */
   const [handedTask, setHandedTask] = useState(false);
+  // The character's shape and size, remembered for this tool (issue 28); no photo, so no "Same as photo".
+  // Remembered, they are also what a task a gate stopped comes back with.
+  const [output, setOutput] = useImageOutput("animator", { photo: false });
 
   // A reload shows the last character again (kept on the device) and it can be animated; when the last
   // result was its animation, the animation plays again below it.
@@ -93,6 +100,8 @@ export function useAnimator() {
       return { character, animation: null };
     },
     copy: copyFor,
+    // A character at 2K or 4K needs its plan; its animation is made at 1K.
+    feature: (input) => (input.kind === "create" ? outputFeatures(input.output) : undefined),
     // Kept on the device (My Creations): the character as PNG, its animation as GIF.
     keep: ({ character, animation }, input) =>
       animation
@@ -101,7 +110,7 @@ export function useAnimator() {
             fileName: GIF_DOWNLOAD_NAME,
             instruction: character.description,
             details: {
-              aspectRatio: character.aspectRatio,
+              ...character.output,
               // The kept character it animates: the strip shows that version with the animation.
               ...(input.kind === "animate" && input.version ? { character: input.version } : {}),
             },
@@ -112,22 +121,18 @@ export function useAnimator() {
             file: character.dataUrl,
             fileName: PNG_DOWNLOAD_NAME,
             instruction: character.description,
-            details: { aspectRatio: character.aspectRatio },
+            details: { ...character.output },
             // Every character made from the same start is one more version of it (the strip).
             ...(input.kind === "create" ? { photo: input.group } : {}),
           },
-    // A gate on the way to Pricing keeps the character asked for: its words and its shape (an
-    // animation's character is kept on the device already, and shows again).
-    gateTask: (input) =>
-      input.kind === "create"
-        ? { files: [], words: input.description, options: taskOptions({ aspectRatio: input.aspectRatio }) }
-        : null,
+    // A gate on the way to Pricing keeps the character asked for: its words (its shape and size are
+    // remembered for the tool; an animation's character is kept on the device already, and shows again).
+    gateTask: (input) => (input.kind === "create" ? { files: [], words: input.description } : null),
     // A task a gate stopped comes back into the form, to send.
     incoming: (_files: File[], task?: KeptInputs) => {
       if (!task) return;
       setHandedTask(true);
       setDescription(task.words ?? "");
-      setAspectRatio(keptOption(task, "aspectRatio", ASPECT_RATIOS) ?? DEFAULT_ASPECT_RATIO);
     },
     restore: {
       untouched: !handedTask,
@@ -177,8 +182,8 @@ export function useAnimator() {
     }
     // A new group: the characters made from here on, until "Create New".
     groupRef.current ??= newPhotoGroup();
-    void run({ kind: "create", description: words, aspectRatio, group: groupRef.current });
-  }, [aspectRatio, busy, description, run]);
+    void run({ kind: "create", description: words, output, group: groupRef.current });
+  }, [busy, description, output, run]);
 
   const shownVersion = ai.versions?.shown.id;
   const animate = useCallback(() => {
@@ -191,11 +196,11 @@ export function useAnimator() {
     resetRun();
     groupRef.current = null;
     setDescription("");
-    setAspectRatio(DEFAULT_ASPECT_RATIO);
   }, [busy, resetRun]);
 
   const downloadPng = useCallback(() => {
-    if (result) downloadImage(result.character.dataUrl, PNG_DOWNLOAD_NAME);
+    if (result)
+      downloadImage(result.character.dataUrl, sizedFileName(PNG_DOWNLOAD_NAME, result.character.output));
   }, [result]);
 
   const downloadGif = useCallback(() => {
@@ -205,8 +210,9 @@ export function useAnimator() {
   return {
     description,
     setDescription,
-    aspectRatio,
-    setAspectRatio,
+    /** The shape and size of the next character, and its picker's setter. */
+    output,
+    setOutput,
     result,
     error: ai.state.error,
     retryWait: ai.state.retryWait,

@@ -4,15 +4,20 @@ import { Brush, ImageUp, PenLine } from "lucide-react";
 import { EditWith } from "@/components/edit-with";
 import { ResultView } from "@/components/result-view";
 import { ToolPage } from "@/components/tool-page";
+import { OutputOptions } from "@/components/output-options";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { getTool } from "@/tools/registry";
 import { useUser } from "@/lib/auth";
-import { DrawingCanvas, type PictureToPlace } from "./canvas/drawing-canvas";
+import { lazyPart } from "@/components/on-demand";
+import type { PictureToPlace } from "./canvas/drawing-canvas";
 import { useArt, type ArtOriginal } from "./use-art";
 
 type Tab = "upload" | "draw";
+
+/** The canvas and its engine: a chunk of their own, fetched when the Draw tab is near (hover, focus, open). */
+const DrawingCanvas = lazyPart(() => import("./art-page.lazy").then((m) => m.DrawingCanvas));
 
 const OVERLAY = {
   title: "Enhancing Artwork...",
@@ -91,11 +96,12 @@ export function ArtPage() {
             <ImageUp aria-hidden="true" />
             Upload Image
           </TabsTrigger>
-          <TabsTrigger value="draw">
+          <TabsTrigger value="draw" onPointerEnter={DrawingCanvas.preload} onFocus={DrawingCanvas.preload}>
             <Brush aria-hidden="true" />
             Draw Your Own
           </TabsTrigger>
         </TabsList>
+        <OutputOptions value={art.output} onChange={art.setOutput} disabled={processing} />
 
         <TabsContent value="upload" className="space-y-4">
           {original?.source === "upload" ? (
@@ -121,6 +127,12 @@ export function ArtPage() {
         {drawOpened && (
           <TabsContent value="draw" forceMount className="space-y-6 data-[state=inactive]:hidden">
             <DrawingCanvas
+              fallback={
+                <p role="status" className="py-16 text-center text-sm text-muted-foreground">
+                  Opening the canvas...
+                </p>
+              }
+              onFailed={() => changeTab("upload")}
               userId={user?.id ?? null}
               busy={processing || art.loading}
               onTransform={(png) => void art.transformDrawing(png)}

@@ -3,10 +3,11 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { blobToDataUrl, keptOption, originalOf, type KeptInputs } from "@/lib/creations";
 import type { AiFailure } from "@/hooks/use-ai-run";
 import { useRemainingConversions } from "@/hooks/use-remaining";
+import { outputFeatures, outputOfDetails, useImageOutput } from "@/lib/tool-output";
 import { useTool } from "@/hooks/use-tool";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import type { LoadedImage } from "@/lib/image";
-import { runArt, type ArtInput, type ArtOutput } from "./run-art";
+import type { ArtInput, ArtOutput } from "./run-art";
 
 export type ArtSource = "upload" | "drawing";
 const ART_SOURCES: readonly ArtSource[] = ["upload", "drawing"];
@@ -49,15 +50,19 @@ export function useArt({
     [photo.photo, source],
   );
 
+  // The shape and size of the next result, remembered for this tool (issue 28).
+  const [output, setOutput] = useImageOutput("art");
+
   const ai = useTool<ArtInput, ArtOutput>("art", {
-    run: runArt,
+    run: async (input, ctx) => (await import("./run-art.lazy")).runArt(input, ctx),
     copy: () => ({ processing: ART_COPY.processing, success: ART_COPY.success, failure: ART_COPY.failure }),
+    feature: ({ output }) => outputFeatures(output),
     // Kept on the device (My Creations) with the picture it refined.
-    keep: (result, { image }) => ({
+    keep: (result, { image, output }) => ({
       file: result.dataUrl,
       instruction: "",
       original: originalOf(image),
-      details: { source: sourceRef.current },
+      details: { source: sourceRef.current, ...output },
     }),
     // A gate on the way to Pricing keeps the picture, and whether it is a drawing.
     gateTask: ({ image }) => ({ files: [image.file], options: { source: sourceRef.current } }),
@@ -78,7 +83,8 @@ export function useArt({
     // A reload shows the last enhanced picture again with its original (kept on the device).
     restore: {
       untouched: !photo.photo && !loading,
-      result: ({ dataUrl, record }) => (record.kind === "image" ? { dataUrl } : null),
+      result: ({ dataUrl, record }) =>
+        record.kind === "image" ? { dataUrl, output: outputOfDetails(record.details) } : null,
       show: ({ dataUrl, files, record, tagOriginal }) => {
         if (!dataUrl || !files.original) return;
         const from: ArtSource = record.details?.source === "drawing" ? "drawing" : "upload";
@@ -88,7 +94,7 @@ export function useArt({
             tagOriginal(image.file);
             sourceRef.current = from;
             setSource(from);
-            restore({ dataUrl }, { image });
+            restore({ dataUrl, output: outputOfDetails(record.details) }, { image });
           })
           .catch((error: unknown) => console.warn("Could not show the last artwork again", error));
       },
@@ -123,9 +129,9 @@ export function useArt({
       resetRun();
       replaceOriginal({ image, source: from });
       if (from === "upload") toastPhotoUploaded();
-      if (send) await run({ image });
+      if (send) await run({ image, output });
     },
-    [busy, load, replaceOriginal, resetRun, run],
+    [busy, load, output, replaceOriginal, resetRun, run],
   );
 
   const selectFile = useCallback((file: File) => start(file, "upload"), [start]);
@@ -159,6 +165,9 @@ export function useArt({
     loading,
     selectFile,
     transformDrawing,
+    /** The shape and size of the next result, and its picker's setter. */
+    output,
+    setOutput,
     retry: ai.retry,
     cancel: ai.cancel,
     reset,

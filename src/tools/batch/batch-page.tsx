@@ -28,6 +28,9 @@ const TOOL = getTool("batch");
 /** A finished batch's "Process again…": fetched once photos are there (not in the empty page's first load). */
 const ProcessAgain = lazyPart(() => import("./batch-finished.lazy").then((m) => m.ProcessAgain));
 
+/** Shape and Size of every result: fetched once photos are there (they choose for those photos). */
+const OutputOptions = lazyPart(() => import("./batch-output.lazy").then((m) => m.OutputOptions));
+
 /** The shared pause, shown once for the whole batch with its countdown; a screen reader hears it once. */
 function PauseNote({ wait }: { wait: RetryWait }) {
   const left = useRetryCountdown(wait, pauseAnnouncement);
@@ -54,7 +57,10 @@ export function BatchPage() {
   const finished = batch.finished;
   // The finished batch's actions come while the photos are chosen (or the last batch is shown again).
   useEffect(() => {
-    if (count > 0) ProcessAgain.preload();
+    if (count > 0) {
+      ProcessAgain.preload();
+      OutputOptions.preload();
+    }
   }, [count]);
   // Before a run: what it will use (the counter moves during the run, as results come back).
   const cost =
@@ -138,6 +144,15 @@ export function BatchPage() {
             <p role="alert" className="-mt-2 text-sm font-medium text-destructive">
               {batch.validation.instruction}
             </p>
+          )}
+          {count > 0 && (
+            <OutputOptions
+              fallback={null}
+              onFailed={() => undefined}
+              value={batch.output}
+              onChange={batch.setOutput}
+              disabled={running}
+            />
           )}
           <ApiKeyField disabled={running} />
           {finished ? (

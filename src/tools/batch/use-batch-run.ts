@@ -6,7 +6,9 @@
 import { useCallback, useEffect, useRef, type Dispatch, type RefObject } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import type { ImageOutput } from "@/config/image-output";
 import { GATE_TOAST_MS } from "@/config/tiers";
+import { outputFeatures } from "@/lib/tool-output";
 import { useTool } from "@/hooks/use-tool";
 import { useKeepCreation } from "@/lib/creations";
 import type { ObjectUrls } from "@/hooks/use-object-urls";
@@ -18,7 +20,12 @@ import type { BatchRun, BatchSummary } from "./batch-queue";
 import type { BatchAction, BatchItem } from "./batch-state";
 import { useBatchPhotos } from "./use-batch-photos";
 
-export type BatchInput = { items: { id: string; file: File }[]; instruction: string };
+export type BatchInput = {
+  items: { id: string; file: File }[];
+  instruction: string;
+  /** The shape and size of every result (each photo's own shape with "Same as photo"). */
+  output?: ImageOutput;
+};
 
 type BatchRunOptions = {
   items: BatchItem[];
@@ -54,7 +61,7 @@ export function useBatchRun({ items, itemsRef, dispatch, urls, onStart }: BatchR
       doneRef.current = 0;
       const run = startBatchRun({
         ...input,
-        image: ctx.image,
+        image: (call) => ctx.image({ ...call, output: input.output }),
         signal: ctx.signal,
         onWait: ctx.onRetryWait,
         photos,
@@ -87,6 +94,7 @@ export function useBatchRun({ items, itemsRef, dispatch, urls, onStart }: BatchR
     },
     copy: () => batchRunCopy(() => doneRef.current),
     cost: (input) => input.items.length,
+    feature: (input) => outputFeatures(input.output),
     counting: "manual",
     // A gate on the way to Pricing keeps every photo of the batch (not only those of this run) and
     // the instruction: paying brings the whole batch back.

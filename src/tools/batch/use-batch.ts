@@ -8,6 +8,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { toast } from "sonner";
 import { splitImageFiles } from "@/components/multi-upload-area";
 import { listCreations, registerKept, useIncomingPhotos } from "@/lib/creations";
+import { useImageOutput } from "@/lib/tool-output";
 import { useObjectUrls } from "@/hooks/use-object-urls";
 import { useUser } from "@/lib/auth";
 import { MAX_BATCH_FILES } from "./batch-image";
@@ -47,6 +48,8 @@ export function useBatch() {
   const userId = useUser()?.id;
   const [state, dispatch] = useReducer(batchReducer, initialBatchState);
   const [instruction, setInstruction] = useState("");
+  // The shape and size of every result, remembered for this tool (issue 28).
+  const [output, setOutput] = useImageOutput("batch");
   const [validation, setValidation] = useState<BatchValidation>({});
   const [notice, setNotice] = useState<string | null>(null);
   /** The cards are the last batch, kept on the device (until photos are added, removed or run). */
@@ -154,8 +157,9 @@ export function useBatch() {
       void ai.run({
         items: items.map(({ id, file }) => ({ id, file })),
         instruction: instruction.trim(),
+        output,
       }),
-    [ai, instruction],
+    [ai, instruction, output],
   );
 
   const processAll = useCallback(() => {
@@ -185,6 +189,9 @@ export function useBatch() {
     ...downloads,
     counts: countByStatus(state.items),
     instruction,
+    /** The shape and size of every result, and its picker's setter. */
+    output,
+    setOutput,
     setInstruction: (value: string) => {
       setInstruction(value);
       if (value.trim()) setValidation((v) => ({ ...v, instruction: undefined }));

@@ -45,7 +45,7 @@ export function CelebrationResultView({
         <img
           src={result.dataUrl}
           alt={`${label} celebration image`}
-          style={{ aspectRatio: cssRatio(result.aspectRatio) }}
+          style={{ aspectRatio: cssRatio(result.output.shape) }}
           className="mx-auto max-h-[70vh] w-auto max-w-full rounded-xl border bg-muted object-contain shadow-sm"
         />
         <figcaption className="text-center text-sm break-words whitespace-pre-line text-muted-foreground">

@@ -1,8 +1,8 @@
 /** The Celebration Creator page: the occasion's form and the festive image made from it. */
 import { useEffect, useId, useRef, type FormEvent } from "react";
 import { Loader2, PartyPopper } from "lucide-react";
-import { AspectRatioSelect } from "@/components/aspect-ratio-select";
 import { ImagePickField } from "@/components/image-pick-field";
+import { OutputOptions } from "@/components/output-options";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
 import { lazyPart } from "@/components/on-demand";
@@ -91,26 +91,24 @@ export function CelebrationPage() {
           aria-label="Celebration details"
           className="grid gap-5 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6"
         >
-          <div className="grid items-start gap-5 sm:grid-cols-2">
-            <div className="grid content-start gap-2">
-              <Label htmlFor={typeId}>Celebration type</Label>
-              <ChoiceSelect
-                id={typeId}
-                ref={typeRef}
-                className="w-full"
-                choices={CELEBRATION_TYPES}
-                value={form.type}
-                onValueChange={(v) => c.setType(v as CelebrationType)}
-                placeholder="Select a celebration type"
-                disabled={disabled}
-                aria-required="true"
-                aria-invalid={form.fieldErrors.type ? true : undefined}
-                aria-describedby={form.fieldErrors.type ? typeErrorId : undefined}
-              />
-              <FieldError id={typeErrorId} message={form.fieldErrors.type} />
-            </div>
-            <AspectRatioSelect value={form.aspectRatio} onChange={c.setAspectRatio} disabled={disabled} />
+          <div className="grid content-start gap-2 sm:max-w-sm">
+            <Label htmlFor={typeId}>Celebration type</Label>
+            <ChoiceSelect
+              id={typeId}
+              ref={typeRef}
+              className="w-full"
+              choices={CELEBRATION_TYPES}
+              value={form.type}
+              onValueChange={(v) => c.setType(v as CelebrationType)}
+              placeholder="Select a celebration type"
+              disabled={disabled}
+              aria-required="true"
+              aria-invalid={form.fieldErrors.type ? true : undefined}
+              aria-describedby={form.fieldErrors.type ? typeErrorId : undefined}
+            />
+            <FieldError id={typeErrorId} message={form.fieldErrors.type} />
           </div>
+          <OutputOptions value={form.output} onChange={c.setOutput} photo={false} disabled={disabled} />
 
           <PromptField
             id={descriptionId}

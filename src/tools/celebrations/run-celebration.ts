@@ -1,6 +1,6 @@
 /** One Celebration Creator request to the image model, and its own words for a reply with no image. */
 import { celebrationPrompt, type CelebrationType } from "@/tools/celebrations/prompts";
-import { type AspectRatio } from "@/config/aspect-ratios";
+import type { ImageOutput } from "@/config/image-output";
 import { GeminiError, isGeminiError, type GeminiPart } from "@/lib/gemini";
 import { prepareImage, type LoadedImage } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";
@@ -15,7 +15,7 @@ export const INSPIRATION_QUALITY = 0.88;
 export type CelebrationRequest = {
   type: CelebrationType;
   description: string;
-  aspectRatio: AspectRatio;
+  output: ImageOutput;
   inspiration: LoadedImage | null;
 };
 
@@ -55,10 +55,10 @@ function asCelebrationError(error: unknown): unknown {
 
 /**
  * One celebration image (SPEC 7.1): the instruction naming the occasion and the description, then the
- * optional inspiration image as a second, inline JPEG part; the chosen aspect ratio in imageConfig.
+ * optional inspiration image as a second, inline JPEG part; the chosen shape and size in imageConfig.
  */
 export async function runCelebration(
-  { type, description, aspectRatio, inspiration }: CelebrationRequest,
+  { type, description, output, inspiration }: CelebrationRequest,
   ctx: ToolRunContext,
 ): Promise<CelebrationOutput> {
   const parts: GeminiPart[] = [{ text: celebrationPrompt(type, description, inspiration !== null) }];
@@ -74,7 +74,8 @@ export async function runCelebration(
   try {
     const result = await ctx.image({
       parts,
-      generationConfig: { responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio } },
+      generationConfig: { responseModalities: ["TEXT", "IMAGE"] },
+      output,
       // The card the local preview engine draws, from the form rather than the prompt's words.
       toolInput: { occasion: type, description: description.trim() },
     });

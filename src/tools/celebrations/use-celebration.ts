@@ -1,9 +1,16 @@
 /** The Celebration Creator's state: the form, its checks, the run and the result. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/aspect-ratios";
+import type { ImageOutput } from "@/config/image-output";
 import { CELEBRATION_TYPES, celebrationLabel, type CelebrationType } from "@/tools/celebrations/prompts";
 import { getTool } from "@/tools/registry";
+import {
+  NO_PHOTO_OUTPUT,
+  outputFeatures,
+  outputOfDetails,
+  sizedFileName,
+  useImageOutput,
+} from "@/lib/tool-output";
 import { useTool } from "@/hooks/use-tool";
 import type { VersionShown } from "@/hooks/use-tool-versions";
 import { keptOption, photoOrigin, taskOptions, type KeptInputs } from "@/lib/creations";
@@ -25,7 +32,8 @@ const BAD_FILE = "This file could not be opened as an image. Choose a photo (JPG
 export type CelebrationInput = {
   type: CelebrationType;
   description: string;
-  aspectRatio: AspectRatio;
+  /** Its shape and size: no photo to keep the shape of, so a ratio always (square by default). */
+  output: ImageOutput;
   inspiration: LoadedImage | null;
 };
 
@@ -33,7 +41,7 @@ export type CelebrationResult = {
   dataUrl: string;
   type: CelebrationType;
   description: string;
-  aspectRatio: AspectRatio;
+  output: ImageOutput;
 };
 
 export type FieldErrors = { type?: string; description?: string };
@@ -48,8 +56,7 @@ function celebrationOf({ dataUrl, record }: VersionShown): CelebrationResult | n
   const kept = record.details;
   const type = CELEBRATION_TYPES.find((t) => t.value === kept?.type)?.value;
   if (record.tool !== "celebrations" || !type || kept?.description === undefined) return null;
-  const aspectRatio = ASPECT_RATIOS.find((r) => r === kept.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
-  return { dataUrl, type, description: kept.description, aspectRatio };
+  return { dataUrl, type, description: kept.description, output: outputOfDetails(kept) ?? NO_PHOTO_OUTPUT };
 }
 
 /**
@@ -60,7 +67,8 @@ function celebrationOf({ dataUrl, record }: VersionShown): CelebrationResult | n
 export function useCelebration() {
   const [type, setTypeState] = useState<CelebrationType | "">("");
   const [description, setDescriptionState] = useState("");
-  const [aspectRatio, setAspectRatio] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
+  // The shape and size, remembered for this tool (issue 28); no "Same as photo" (there is no photo).
+  const [output, setOutput] = useImageOutput("celebrations", { photo: false });
   const [inspiration, setInspiration] = useState<LoadedImage | null>(null);
   const [inspirationLoading, setInspirationLoading] = useState(false);
   const [inspirationError, setInspirationError] = useState<string | null>(null);
@@ -79,9 +87,10 @@ export function useCelebration() {
         dataUrl: out.dataUrl,
         type: input.type,
         description: input.description,
-        aspectRatio: input.aspectRatio,
+        output: input.output,
       };
     },
+    feature: ({ output }) => outputFeatures(output),
     copy: () => ({
       success: CELEBRATION_COPY.success,
       failure: () => CELEBRATION_COPY.failedToast,
@@ -94,7 +103,7 @@ export function useCelebration() {
         file: result.dataUrl,
         fileName: celebrationFileName(result.type),
         instruction: `${celebrationLabel(result.type)}: ${result.description}`,
-        details: { type: result.type, description: result.description, aspectRatio: result.aspectRatio },
+        details: { type: result.type, description: result.description, ...result.output },
         ...(from ? { from } : {}),
       };
     },
@@ -107,11 +116,12 @@ export function useCelebration() {
       },
       result: celebrationOf,
     },
-    // A gate on the way to Pricing keeps the whole form: type, description, shape, inspiration image.
+    // A gate on the way to Pricing keeps the whole form: type, description, inspiration image (the
+    // shape and size are remembered for the tool).
     gateTask: (input) => ({
       files: input.inspiration ? [input.inspiration.file] : [],
       words: input.description,
-      options: taskOptions({ type: input.type, aspectRatio: input.aspectRatio }),
+      options: taskOptions({ type: input.type }),
     }),
     // A photo handed over (shared into the app, or a result sent on with "Edit with…") is the
     // inspiration image, picked as the field picks one; a result on show gives way to the form. A task
@@ -120,7 +130,10 @@ export function useCelebration() {
       if (task) fillForm(task);
       return files[0] ? takeHandedOver(files[0]) : task && takeHandedOver(null);
     },
-    download: (result) => ({ file: result.dataUrl, name: celebrationFileName(result.type) }),
+    download: (result) => ({
+      file: result.dataUrl,
+      name: sizedFileName(celebrationFileName(result.type), result.output),
+    }),
   });
   const { run, reset: resetRun, restore } = ai;
   const busy = ai.running;
@@ -197,7 +210,6 @@ export function useCelebration() {
     );
     if (kept) setTypeState(kept);
     setDescriptionState(task.words ?? "");
-    setAspectRatio(keptOption(task, "aspectRatio", ASPECT_RATIOS) ?? DEFAULT_ASPECT_RATIO);
     setFieldErrors({});
   }, []);
 
@@ -218,9 +230,9 @@ export function useCelebration() {
     setFieldErrors(errors);
     // Said once, under each field (the page focuses the first): no toast repeats it (issue 27 §4).
     if (errors.type || errors.description || !type) return errors;
-    void run({ type, description: description.trim(), aspectRatio, inspiration });
+    void run({ type, description: description.trim(), output, inspiration });
     return {};
-  }, [aspectRatio, busy, description, inspiration, inspirationLoading, run, type]);
+  }, [output, busy, description, inspiration, inspirationLoading, run, type]);
 
   /** "Create Another Image" (SPEC 4.7): clears the result, the inspiration image and the description. */
   const createAnother = useCallback(() => {
@@ -254,7 +266,7 @@ export function useCelebration() {
     : null;
 
   return {
-    form: { type, description, aspectRatio, inspiration, inspirationLoading, inspirationError, fieldErrors },
+    form: { type, description, output, inspiration, inspirationLoading, inspirationError, fieldErrors },
     result,
     resultLabel: result ? celebrationLabel(result.type) : null,
     versions: ai.versions,
@@ -263,7 +275,7 @@ export function useCelebration() {
     retryWait: ai.state.retryWait,
     setType,
     setDescription,
-    setAspectRatio,
+    setOutput,
     pickInspiration,
     removeInspiration,
     generate,

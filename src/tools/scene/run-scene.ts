@@ -1,4 +1,5 @@
 /** One Modify Scene request to the image model: the scene, the description and the optional picture. */
+import type { ImageOutput } from "@/config/image-output";
 import { scenePrompt, type ScenePosition, type SceneType } from "@/tools/scene/prompts";
 import type { GeminiPart } from "@/lib/gemini";
 import { prepareImage, type LoadedImage } from "@/lib/image";
@@ -16,6 +17,8 @@ export type SceneRequest = {
   position: ScenePosition | null;
   /** The picture to add (type "image" only); sent as the second inline JPEG. */
   added: LoadedImage | null;
+  /** The shape and size asked for (none: the model's own). */
+  output?: ImageOutput;
 };
 
 export type SceneOutput = {
@@ -48,6 +51,7 @@ export async function runScene(request: SceneRequest, ctx: ToolRunContext): Prom
 
   const result = await ctx.image({
     parts,
+    output: request.output,
     // What the local preview engine draws, taken from the form, not from the prompt's words.
     toolInput: {
       kind: request.type,

@@ -1,5 +1,5 @@
 /** The Modify Scene form: what to add, its description, where, and an optional picture. */
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Image as ImageIcon, LayoutTemplate, Sparkles, Type } from "lucide-react";
 import { ImagePickField } from "@/components/image-pick-field";
 import { PromptField } from "@/components/prompt-field";
@@ -45,6 +45,8 @@ type SceneFormProps = {
   onRemoveAdded: () => void;
   onSubmit: () => void;
   disabled?: boolean;
+  /** The shape and size pickers (components/output-options), above the button. */
+  output?: ReactNode;
 };
 
 /** The modification form (SPEC 2.11): type, description (required), optional position and picture. */
@@ -56,6 +58,7 @@ export function SceneForm({
   onRemoveAdded,
   onSubmit,
   disabled,
+  output,
 }: SceneFormProps) {
   const typeLabelId = useId();
   const positionId = useId();
@@ -153,6 +156,8 @@ export function SceneForm({
           disabled={disabled}
         />
       )}
+
+      {output}
 
       <div className="grid gap-2">
         {/*

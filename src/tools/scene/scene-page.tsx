@@ -9,6 +9,9 @@ import { getTool } from "@/tools/registry";
 import { PositionPicker } from "./position-picker";
 import { SceneForm } from "./scene-form";
 import { lazyPart } from "@/components/on-demand";
+
+/** Shape and Size in the form: fetched with the first picture (the empty page shows the upload alone). */
+const OutputOptions = lazyPart(() => import("./scene-output.lazy").then((m) => m.OutputOptions));
 import { SCENE_TYPE_LABELS } from "./scene-messages";
 import { EMPTY_SCENE_FORM, useScene } from "./use-scene";
 
@@ -22,6 +25,10 @@ export function ScenePage() {
   const { base, result, processing, form, setForm } = scene;
   const busy = processing || scene.loading !== null;
   // The result view's code comes while the change is being made.
+  // The form's pickers come while the picture is being opened.
+  useEffect(() => {
+    if (base || scene.loading !== null) OutputOptions.preload();
+  }, [base, scene.loading]);
   useEffect(() => {
     if (processing) SceneResult.preload();
   }, [processing]);
@@ -109,6 +116,15 @@ export function ScenePage() {
               onRemoveAdded={scene.removeAdded}
               onSubmit={() => scene.modify(form)}
               disabled={busy}
+              output={
+                <OutputOptions
+                  fallback={null}
+                  onFailed={() => undefined}
+                  value={scene.output}
+                  onChange={scene.setOutput}
+                  disabled={busy}
+                />
+              }
             />
           </div>
           <div className="flex flex-wrap gap-2">

@@ -5,15 +5,17 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { SCENE_POSITIONS, SCENE_TYPES, type ScenePosition, type SceneType } from "@/tools/scene/prompts";
+import type { ImageOutput } from "@/config/image-output";
+import { outputFeatures, outputOfDetails, useImageOutput } from "@/lib/tool-output";
 import { useTool } from "@/hooks/use-tool";
 import { toastPhotoUploaded } from "@/lib/run-toast";
 import { copyPhotoOrigin, keptOption, originalOf, taskOptions, type KeptInputs } from "@/lib/creations";
 import { dataUrlToBlob, loadImage, type LoadedImage } from "@/lib/image";
-import { runScene, type SceneRequest } from "./run-scene";
+import type { SceneRequest } from "./run-scene";
 import { KEEP_EDITING_FAILED, SCENE_MESSAGES, sceneFailureMessage } from "./scene-messages";
 import { useSceneImages } from "./use-scene-images";
 
-export type SceneResult = { dataUrl: string; type: SceneType };
+export type SceneResult = { dataUrl: string; type: SceneType; output?: ImageOutput };
 export type SceneForm = {
   type: SceneType;
   description: string;
@@ -44,11 +46,16 @@ export function useScene() {
   const { loading, imageError, clearImageError, refuse, load, drop, isLoading, adopt } =
     useSceneImages(isHeld);
 
+  // The shape and size of the next change, remembered for this tool (issue 28).
+  const [output, setOutput] = useImageOutput("scene");
+
   const ai = useTool<SceneRequest, SceneResult>("scene", {
     run: async (request, ctx) => {
+      const { runScene } = await import("./run-scene.lazy");
       const out = await runScene(request, ctx);
-      return { dataUrl: out.dataUrl, type: request.type };
+      return { dataUrl: out.dataUrl, type: request.type, output: request.output };
     },
+    feature: ({ output }) => outputFeatures(output),
     copy: ({ type }) => ({
       processing: SCENE_MESSAGES.processing,
       success: SCENE_MESSAGES.success(type),
@@ -59,7 +66,7 @@ export function useScene() {
       file: result.dataUrl,
       instruction: `${request.type}: ${request.description}`,
       original: originalOf(request.base),
-      details: { type: request.type },
+      details: { type: request.type, ...request.output },
     }),
     // A reload shows the last change again with the picture it changed (kept on the device).
     restore: {
@@ -67,7 +74,11 @@ export function useScene() {
       // A version made by another tool (a Hulk result the scene was made from) shows as an image change.
       result: ({ dataUrl, record }) =>
         record.kind === "image"
-          ? { dataUrl, type: SCENE_TYPES.find((t) => t === record.details?.type) ?? "image" }
+          ? {
+              dataUrl,
+              type: SCENE_TYPES.find((t) => t === record.details?.type) ?? "image",
+              output: outputOfDetails(record.details),
+            }
           : null,
       show: ({ dataUrl, files, record, tagOriginal }) => {
         const type = SCENE_TYPES.find((t) => t === record.details?.type);
@@ -79,7 +90,7 @@ export function useScene() {
             // Results made from the picture shown again are versions of the same photo.
             tagOriginal(image.file);
             setBases([image]);
-            restore({ dataUrl, type });
+            restore({ dataUrl, type, output: outputOfDetails(record.details) });
           })
           .catch((error: unknown) => console.warn("Could not show the last change again", error));
       },
@@ -169,9 +180,10 @@ export function useScene() {
         description,
         position: form.position,
         added: form.type === "image" ? added : null,
+        output,
       });
     },
-    [added, base, run],
+    [added, base, output, run],
   );
 
   /** The result becomes the new base; resolves true when it did. */
@@ -248,6 +260,9 @@ export function useScene() {
     selectAdded,
     removeAdded,
     modify,
+    /** The shape and size of the next change, and its picker's setter. */
+    output,
+    setOutput,
     keepEditing,
     undo,
     discardResult,

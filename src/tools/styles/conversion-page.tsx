@@ -5,6 +5,7 @@ import { EditWith } from "@/components/edit-with";
 import { ResultView } from "@/components/result-view";
 import { KeptNote } from "@/components/kept-note";
 import { PlanBadge } from "@/components/plan-badge";
+import { OutputOptions } from "@/components/output-options";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
@@ -100,6 +101,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
         )
       }
     >
+      <OutputOptions value={conversion.output} onChange={conversion.setOutput} disabled={processing} />
       {conversion.original && conversion.result?.restored && !processing && (
         <KeptNote>Your last result, kept on this device.</KeptNote>
       )}

@@ -1,5 +1,6 @@
 /** One conversion of a photo into a style (no React): prepare it, build the instruction, ask the AI. */
 import { PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
+import type { ImageOutput } from "@/config/image-output";
 import { customPrompt, RECREATE_SUFFIX, type Variant } from "@/config/variants";
 import { isGeminiError } from "@/lib/gemini";
 import { prepareImage, type LoadedImage, type PreparedImage } from "@/lib/image";
@@ -13,6 +14,8 @@ export type ConversionRequest = {
   variant: Variant;
   image: LoadedImage;
   operation: Operation;
+  /** The shape and size asked for (none: the model's own). */
+  output?: ImageOutput;
 };
 
 export type ConversionOutput = {
@@ -55,7 +58,7 @@ async function analysedPrompt(
 
 /** One conversion: prepare the photo, build the instruction, ask the image model. */
 export async function runConversion(
-  { variant, image, operation }: ConversionRequest,
+  { variant, image, operation, output }: ConversionRequest,
   ctx: ToolRunContext,
 ): Promise<ConversionOutput> {
   const prepared = await prepareImage(image, {
@@ -72,6 +75,7 @@ export async function runConversion(
   const result = await ctx.image({
     parts: [{ text: prompt }, { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } }],
     generationConfig: operation.kind === "custom" ? undefined : variant.generationConfig,
+    output,
     // For the local preview engine: the style's own look, or (custom) the look the person's words name.
     toolInput:
       operation.kind === "custom"

@@ -1,23 +1,27 @@
 /** The style tools' flow on the shared AI run: pick a photo, convert it, recreate it, transform it. */
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
+import type { ImageOutput } from "@/config/image-output";
 import type { Variant } from "@/config/variants";
+import { outputFeatures, outputOfDetails, useImageOutput } from "@/lib/tool-output";
 import { useRemainingConversions } from "@/hooks/use-remaining";
 import { useTool } from "@/hooks/use-tool";
 import { ORIGINAL_VERSION } from "@/hooks/use-tool-versions";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { originalOf } from "@/lib/creations";
 import type { LoadedImage } from "@/lib/image";
-import { runConversion, type Operation } from "./run-conversion";
+import type { Operation } from "./run-conversion";
 
 /** What one run of a style tool works on: the operation and the photo. */
-export type ConversionRunInput = { operation: Operation; image: LoadedImage };
+export type ConversionRunInput = { operation: Operation; image: LoadedImage; output: ImageOutput };
 
 export type ConversionResult = {
   dataUrl: string;
   text?: string;
   /** The instruction of this result without any recreate suffix (what "Try Another Version" builds on). */
   prompt: string;
+  /** The shape and size it was asked at (a result kept before sizes were chosen: unknown). */
+  output?: ImageOutput;
 };
 
 function copyFor(variant: Variant, operation: Operation) {
@@ -51,30 +55,45 @@ export function useConversion(variant: Variant) {
   // Words of a custom transformation brought back after a gate (Convert Anything opens with them).
   const [draft, setDraft] = useState<string | null>(null);
   const { restore: restorePhoto, replace: replaceOriginal } = photo;
+  // The shape and size of the next result, remembered for this style (issue 28).
+  const [output, setOutput] = useImageOutput(variant.id);
 
   const ai = useTool<ConversionRunInput, ConversionResult>(variant.id, {
-    run: async ({ operation, image }, ctx) => {
-      const out = await runConversion({ variant, image, operation }, ctx);
+    run: async ({ operation, image, output }, ctx) => {
+      const { runConversion } = await import("./run-conversion.lazy");
+      const out = await runConversion({ variant, image, operation, output }, ctx);
       return {
         dataUrl: out.dataUrl,
         text: out.text,
         prompt: operation.kind === "recreate" ? operation.lastPrompt : out.prompt,
+        output,
       };
     },
     copy: ({ operation }) => copyFor(variant, operation),
-    feature: ({ operation }) =>
-      operation.kind === "recreate" ? "multipleVersions" : operation.kind === "custom" ? "custom" : undefined,
+    // The operation's gate and the size's (2K, 4K): the first the plan lacks is said.
+    feature: ({ operation, output }) =>
+      outputFeatures(
+        output,
+        operation.kind === "recreate"
+          ? "multipleVersions"
+          : operation.kind === "custom"
+            ? "custom"
+            : undefined,
+      ),
     // Every result is kept on the device: first conversions, custom transformations, recreated versions.
-    keep: (result, { operation, image }) => ({
+    keep: (result, { operation, image, output }) => ({
       file: result.dataUrl,
       instruction: operation.kind === "custom" ? operation.userPrompt : result.prompt,
       prompt: result.prompt,
       original: originalOf(image),
+      details: { ...output },
     }),
     restore: {
       untouched: !touched && !original && !loading,
       result: ({ dataUrl, record }) =>
-        record.kind === "image" ? { dataUrl, prompt: record.prompt ?? record.instruction } : null,
+        record.kind === "image"
+          ? { dataUrl, prompt: record.prompt ?? record.instruction, output: outputOfDetails(record.details) }
+          : null,
       show: ({ dataUrl, record, files, tagOriginal }) => {
         if (!dataUrl || !files.original || record.kind !== "image") return;
         void restorePhoto(files.original)
@@ -83,7 +102,11 @@ export function useConversion(variant: Variant) {
             // Results made from the photo shown again are versions of the same photo.
             tagOriginal(image.file);
             const prompt = record.prompt ?? record.instruction;
-            restore({ dataUrl, prompt }, { operation: { kind: "first" }, image });
+            const made = outputOfDetails(record.details);
+            restore(
+              { dataUrl, prompt, output: made },
+              { operation: { kind: "first" }, image, output: made ?? output },
+            );
           })
           .catch((error: unknown) => console.warn("Could not show the last result again", error));
       },
@@ -120,16 +143,17 @@ export function useConversion(variant: Variant) {
       resetRun();
       replaceOriginal(image);
       toastPhotoUploaded(options.toast);
-      if (options.convert !== false) await run({ operation: { kind: "first" }, image });
+      if (options.convert !== false) await run({ operation: { kind: "first" }, image, output });
     },
-    [busy, load, replaceOriginal, resetRun, run],
+    [busy, load, output, replaceOriginal, resetRun, run],
   );
 
   const lastPrompt = ai.state.result?.prompt ?? null;
 
   const recreate = useCallback(() => {
-    if (original && lastPrompt) void run({ operation: { kind: "recreate", lastPrompt }, image: original });
-  }, [lastPrompt, original, run]);
+    if (original && lastPrompt)
+      void run({ operation: { kind: "recreate", lastPrompt }, image: original, output });
+  }, [lastPrompt, original, output, run]);
 
   // Convert Anything continues from the version chosen on the strip (issue 26): the picture shown for it
   // (a version, or the group's original) is what is transformed, and becomes the page's photo. Without a
@@ -143,13 +167,13 @@ export function useConversion(variant: Variant) {
     (userPrompt: string) => {
       if (!original || busy) return;
       const operation = { kind: "custom", userPrompt } as const;
-      if (!chosenUrl || !chosenGroup) return void run({ operation, image: original });
+      if (!chosenUrl || !chosenGroup) return void run({ operation, image: original, output });
       void import("./chosen-version.lazy")
         .then(({ chosenPhoto }) => chosenPhoto(chosenUrl, chosenGroup, variant.downloadName))
         .then(
           (image) => {
             replaceOriginal(image);
-            return run({ operation, image });
+            return run({ operation, image, output });
           },
           (error: unknown) => {
             console.warn("Could not read the version chosen", error);
@@ -157,7 +181,7 @@ export function useConversion(variant: Variant) {
           },
         );
     },
-    [busy, chosenGroup, chosenUrl, original, replaceOriginal, run, variant.downloadName],
+    [busy, chosenGroup, chosenUrl, original, output, replaceOriginal, run, variant.downloadName],
   );
 
   const { clear } = photo;
@@ -193,6 +217,9 @@ export function useConversion(variant: Variant) {
           version: chosenVersion && chosenGroup ? { id: chosenVersion, photo: chosenGroup } : null,
         }
       : null,
+    /** The shape and size of the next result, and its picker's setter. */
+    output,
+    setOutput,
     retry: ai.retry,
     cancel: ai.cancel,
     reset,

@@ -14,6 +14,8 @@ const FEATURES = [
   "Full access to all styles",
   "Custom transformations",
   "Multiple variations",
+  "2K images",
+  "4K images",
   "Visual poetry",
   "Animation features",
   "Batch processing",
@@ -76,6 +78,11 @@ describe("pricing page, signed out", () => {
     expect(within(card("Standard")).getByText(/Multiple variations/)).toHaveTextContent(
       /^Multiple variations$/,
     );
+    // Issue 28: 2K on Standard, 4K on Premium.
+    expect(within(card("Basic")).getByText(/2K images/)).toHaveTextContent("2K images (Standard and up)");
+    expect(within(card("Standard")).getByText(/2K images/)).toHaveTextContent(/^2K images$/);
+    expect(within(card("Standard")).getByText(/4K images/)).toHaveTextContent("4K images (Premium and up)");
+    expect(within(card("Premium")).getByText(/4K images/)).toHaveTextContent(/^4K images$/);
     expect(screen.getByText(/Enterprise or custom needs\?/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Help Center" })).toHaveAttribute("href", "/help");
   });

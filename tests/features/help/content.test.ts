@@ -67,8 +67,13 @@ describe("help content: plans", () => {
     expect(standard!.unlocks).toEqual([
       "Everything in Basic",
       expect.stringContaining("Multiple versions: Try Another Version"),
+      expect.stringContaining("2K images: choose Size 2K"),
     ]);
-    expect(premium!.unlocks).toEqual(["Everything in Standard", "The most conversions of any plan"]);
+    expect(premium!.unlocks).toEqual([
+      "Everything in Standard",
+      expect.stringContaining("4K images: choose Size 4K"),
+      "The most conversions of any plan",
+    ]);
   });
 
   it("sends custom needs to support and states the shared rules", () => {
@@ -134,6 +139,11 @@ describe("help content: FAQ", () => {
       expect(text).toContain(way);
     expect(text).toMatch(/Convert Anything \(from the Basic \(\$5\/month\) plan\)/);
     expect(text).toMatch(/Standard \(\$10\/month\) plan, Try Another Version/);
+    // Issue 28: where Shape and Size are, and the plan each size needs.
+    expect(text).toContain("Shape and Size above the upload area: Same as photo (the default)");
+    expect(text).toContain(
+      "1K images are on every plan, 2K images from the Standard ($10/month) plan, 4K images from the Premium ($30/month) plan.",
+    );
   });
 
   it("names every style's download file", () => {
@@ -141,6 +151,7 @@ describe("help content: FAQ", () => {
     expect(text).toMatch(/PNG/);
     for (const v of VARIANTS) expect(text).toContain(`${v.title}: ${v.downloadName}`);
     expect(text).toContain("hulk-edition.png");
+    expect(text).toContain("never scaled down, with its size in the name: cucumber-ai-edition-4k.png");
   });
 
   it("lists the formats, the 5MB advice, downscaling and privacy", () => {

@@ -7,6 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { VARIANTS, type Variant } from "@/config/variants";
 import { runConversion, type Operation } from "@/tools/styles/run-conversion";
 import { runPoem } from "@/tools/poetry/run-poem";
+import { runArt } from "@/tools/art/run-art";
+import { runScene } from "@/tools/scene/run-scene";
+import { runCelebration } from "@/tools/celebrations/run-celebration";
+import { animateCharacter, createCharacter } from "@/tools/animator/run-animator";
+import type { ImageOutput } from "@/config/image-output";
+import type { ToolId } from "@/tools/registry";
 import { toolRunContext } from "@/tools/run-context";
 import { isGeminiError } from "@/lib/gemini";
 import type { LoadedImage, PreparedImage } from "@/lib/image";
@@ -73,6 +79,71 @@ describe("style tools' image calls", () => {
       }
     },
   );
+});
+
+describe("every image tool sends the shape and size chosen (issue 28)", () => {
+  const ctx = (tool: ToolId) =>
+    toolRunContext(tool, KEY, { signal: new AbortController().signal, onRetryWait: () => {} });
+  const WIDE_4K: ImageOutput = { shape: "16:9", size: "4K" };
+  const imageConfigs = async (run: () => Promise<unknown>) => {
+    const gemini = fakeImageModel(["image-success.json"]);
+    await run();
+    return gemini.imageCalls().map((call) => call.body.generationConfig?.imageConfig);
+  };
+
+  it.each(VARIANTS.map((v) => [v.id, v] as const))("%s: first, recreated and custom", async (_, variant) => {
+    const output: ImageOutput = { shape: "4:5", size: "2K" };
+    const configs = await imageConfigs(async () => {
+      for (const operation of [
+        { kind: "first" },
+        { kind: "recreate", lastPrompt: "Redraw it." },
+        { kind: "custom", userPrompt: "Make it snow." },
+      ] as const)
+        await runConversion({ variant, image: IMAGE, operation, output }, ctx(variant.id));
+    });
+    expect(configs).toEqual(Array(3).fill({ aspectRatio: "4:5", imageSize: "2K" }));
+  });
+
+  it("'Same as photo' at 1K asks for nothing: the model keeps the photo's shape, at its default size", async () => {
+    const hulk = VARIANTS.find((v) => v.id === "hulk")!;
+    const configs = await imageConfigs(() =>
+      runConversion(
+        { variant: hulk, image: IMAGE, operation: { kind: "first" }, output: { shape: "same", size: "1K" } },
+        ctx("hulk"),
+      ),
+    );
+    expect(configs).toEqual([undefined]);
+  });
+
+  it("Create Art, Modify Scene and Celebrations", async () => {
+    const configs = await imageConfigs(async () => {
+      await runArt({ image: IMAGE, output: WIDE_4K }, ctx("art"));
+      await runScene(
+        {
+          base: IMAGE,
+          type: "text",
+          description: "Happy birthday",
+          position: null,
+          added: null,
+          output: WIDE_4K,
+        },
+        ctx("scene"),
+      );
+      await runCelebration(
+        { type: "birthday", description: "Cake", output: WIDE_4K, inspiration: null },
+        ctx("celebrations"),
+      );
+    });
+    expect(configs).toEqual(Array(3).fill({ aspectRatio: "16:9", imageSize: "4K" }));
+  });
+
+  it("the Animator's character at its shape and size, its four-frame sheet at the character's shape and 1K", async () => {
+    const configs = await imageConfigs(async () => {
+      const character = await createCharacter({ description: "a robot", output: WIDE_4K }, ctx("animator"));
+      await animateCharacter({ character }, ctx("animator")).catch(() => undefined);
+    });
+    expect(configs).toEqual([{ aspectRatio: "16:9", imageSize: "4K" }, { aspectRatio: "16:9" }]);
+  });
 });
 
 describe("text calls are given the time a thinking model needs", () => {
