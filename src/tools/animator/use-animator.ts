@@ -10,13 +10,7 @@ import {
   useImageOutput,
 } from "@/lib/tool-output";
 import { getTool } from "@/tools/registry";
-import {
-  blobToDataUrl,
-  newPhotoGroup,
-  photoOf,
-  type CreationRecord,
-  type KeptInputs,
-} from "@/lib/creations";
+import { blobToDataUrl, newPhotoGroup, photoOf, type CreationRecord, type KeptInputs } from "@/lib/creations";
 import type { AiRunCopy } from "@/hooks/use-ai-run";
 import { useTool } from "@/hooks/use-tool";
 import { downloadImage } from "@/lib/image";
