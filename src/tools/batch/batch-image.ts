@@ -13,7 +13,7 @@ import {
   type CreationRecord,
   type NewCreation,
 } from "@/lib/creations";
-import type { BatchTaskContext } from "./batch-queue";
+import type { BatchTaskContext } from "@/lib/run-queue";
 import type { ToolRunContext } from "../run-context";
 
 /** At most this many images in one run. */
@@ -124,13 +124,6 @@ export function resultFileName(original: string, mimeType: string, taken: Set<st
   for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-processed-${n}.${ext}`;
   taken.add(name.toLowerCase());
   return name;
-}
-
-/** One ZIP of the results, stored as they are (client-zip never recompresses), loaded only when asked. */
-export async function zipResults(files: { name: string; blob: Blob }[]): Promise<Blob> {
-  const { downloadZip } = await import("client-zip");
-  const now = new Date();
-  return downloadZip(files.map((f) => ({ name: f.name, input: f.blob, lastModified: now }))).blob();
 }
 
 /**

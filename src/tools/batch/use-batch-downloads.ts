@@ -4,7 +4,8 @@ import { toast } from "sonner";
 import { getTool } from "@/tools/registry";
 import { downloadImage } from "@/lib/image";
 import { BATCH_TOASTS } from "./batch-copy";
-import { resultFileName, zipResults } from "./batch-image";
+import { zipResults } from "@/lib/zip";
+import { resultFileName } from "./batch-image";
 import type { BatchItem } from "./batch-state";
 
 export function useBatchDownloads(items: readonly BatchItem[]) {
