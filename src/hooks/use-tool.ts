@@ -7,6 +7,7 @@
  * file name. A tool hook keeps only what is its own: its form, its inputs, its words.
  */
 import { useCallback, useEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useApiKey } from "@/lib/api-key";
 import {
   registerKept,
@@ -21,6 +22,8 @@ import { downloadImage } from "@/lib/image";
 import { getTool, type ToolId } from "@/tools/registry";
 import { toolRunContext, type ToolRunContext } from "@/tools/run-context";
 import { useAiRun, type AiRunContext, type AiRunOptions } from "./use-ai-run";
+import { useAllowance } from "./use-allowance";
+import { useToolResults } from "./use-tool-results";
 import { useToolVersionStrip, type VersionShown } from "./use-tool-versions";
 
 /** A result as the page holds it: the tool's own, plus where it came from. */
@@ -65,6 +68,11 @@ export type ToolOptions<I, R> = Omit<AiRunOptions<I, ToolResult<R>>, "execute" |
    * a gate stopped (`gateTask`) comes back here too, after the payment, with its words and options.
    */
   incoming?: (files: File[], task?: KeptInputs) => unknown;
+  /**
+   * Whether a run of this input may make several results ("Results: 1 2 3 4", issue 28): when the
+   * count chosen is more than one, `run` makes that many (use-tool-results.ts); omitted, always one.
+   */
+  results?: (input: I) => boolean;
   /** What a download of a result saves; default the result's `dataUrl` under the tool's file name. */
   download?: (result: ToolResult<R>) => { file: string | Blob; name: string } | null;
 };
@@ -84,7 +92,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
   const markShown = useRef<(record: CreationRecord | null, id?: string) => void>(() => undefined);
   const versionOf = (record: CreationRecord) => latest.current.restore?.version?.(record);
 
-  const ai = useAiRun<I, ToolResult<R>>({
+  const single = useAiRun<I, ToolResult<R>>({
     ...options,
     execute: async (input, ctx) => {
       const base = toolRunContext(id, apiKey, ctx);
@@ -108,9 +116,70 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     },
   });
 
+  // Several results of one run: the tool's run once per result, each image call through the queue.
+  const { userId, check, deny } = useAllowance();
+  const queryClient = useQueryClient();
+  const many = useToolResults<I, ToolResult<R>>({
+    userId,
+    apiKey,
+    queryClient,
+    check,
+    deny,
+    execute: async (input, queued) => {
+      const base = toolRunContext(id, apiKey, { signal: queued.signal, onRetryWait: () => undefined });
+      const result = await latest.current.run(input, {
+        ...base,
+        // The queue retries, pauses and counts: one attempt per call.
+        image: (call) =>
+          queued.send((answered) => base.image({ ...call, maxAttempts: 1, onAnswered: answered })),
+        count: () => undefined,
+        partial: () => undefined,
+      });
+      return { ...result, local: base.target.source === "local-engine" };
+    },
+    copy: (input) => latest.current.copy(input),
+    feature: (input) => latest.current.feature?.(input),
+    gateTask: options.gateTask ? (input) => latest.current.gateTask?.(input) ?? null : undefined,
+    keep: options.keep
+      ? (result, input) => {
+          const creation = latest.current.keep?.(result, input);
+          return creation ? { tool: id, ...creation } : null;
+        }
+      : undefined,
+    show: (result, input) => single.restore(result, input),
+    markShown: (record) => markShown.current(record, versionOf(record)),
+    runOne: (input) => void single.run(input),
+  });
+  const { count } = many.results;
+  const running = single.running || many.results.running;
+  const { run: runSingle, reset: resetSingle, state: singleState } = single;
+  const { run: runMany, clear: clearMany } = many;
+  const run = useCallback(
+    (input: I): Promise<ToolResult<R> | undefined> => {
+      if (running) return Promise.resolve(undefined);
+      if (count > 1 && latest.current.results?.(input)) {
+        // A failure of the last run of one goes: the grid says how each of these went.
+        if (singleState.error) resetSingle();
+        return runMany(input, count).then(() => undefined);
+      }
+      clearMany();
+      return runSingle(input);
+    },
+    [clearMany, count, resetSingle, runMany, runSingle, running, singleState.error],
+  );
+  const reset = useCallback(() => {
+    clearMany();
+    resetSingle();
+  }, [clearMany, resetSingle]);
+  const cancel = useCallback(() => {
+    single.cancel();
+    many.results.cancel();
+  }, [many.results, single]);
+  const ai = { ...single, run, reset, cancel, running };
+
   useRestoreLastCreation(
     id,
-    Boolean(options.restore?.untouched) && ai.state.status === "idle",
+    Boolean(options.restore?.untouched) && singleState.status === "idle" && !running,
     (creation) => {
       if (creation.dataUrl) registerKept(creation.dataUrl, Promise.resolve(creation.record));
       latest.current.restore?.show(creation);
@@ -127,11 +196,11 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     [restoreRun],
   );
 
-  const { input } = ai.state;
+  const { input } = singleState;
   const strip = useToolVersionStrip<R>({
     tool: id,
-    hasResult: ai.state.result !== null,
-    running: ai.running,
+    hasResult: singleState.result !== null,
+    running,
     toResult: options.restore?.result,
     // A version chosen on the strip: shown on the same photo, not "your last result".
     show: (shown) => restore(shown, input, { restored: false }),
@@ -140,7 +209,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     markShown.current = strip.markShown;
   });
 
-  const result = ai.state.result;
+  const result = singleState.result;
   const download = useCallback(() => {
     if (!result) return;
     const own = latest.current.download;
@@ -152,5 +221,5 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     if (file) downloadImage(file.file, file.name);
   }, [result, tool.downloadName]);
 
-  return { ...ai, restore, tool, download, versions: strip.versions };
+  return { ...ai, restore, tool, download, versions: strip.versions, results: many.results };
 }

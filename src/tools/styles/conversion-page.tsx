@@ -1,14 +1,15 @@
 /** The page of every style tool: the photo, its conversion, the other styles and "Convert Anything". */
 import { Link, useSearchParams } from "react-router-dom";
-import { Sparkles, Wand2 } from "lucide-react";
+import { Wand2 } from "lucide-react";
 import { EditWith } from "@/components/edit-with";
+import { ResultGrid } from "@/components/result-grid";
 import { ResultView } from "@/components/result-view";
+import { ResultsPicker } from "@/components/results-picker";
 import { KeptNote } from "@/components/kept-note";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
-import { paths } from "@/config/paths";
-import { FEATURE_GATES, gateMessage, getTier, hasFeature, type TierId } from "@/config/tiers";
+import { FEATURE_GATES, getTier, hasFeature, type TierId } from "@/config/tiers";
 import { CUSTOM_OVERLAY, getVariant, VARIANTS, type VariantId } from "@/config/variants";
 import { useRemainingConversions } from "@/hooks/use-remaining";
 import { useSubscriptionTier } from "@/lib/subscription";
@@ -89,7 +90,8 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
       }
       busy={processing}
       run={conversion}
-      overlay={processing && overlay}
+      // Several results show their progress in their grid, not behind the overlay.
+      overlay={processing && !conversion.results.running && overlay}
       footer={
         variant.footer && (
           <footer aria-hidden="true" className="flex justify-center gap-6 pt-2 text-3xl">
@@ -100,9 +102,11 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
         )
       }
     >
+      <ResultsPicker results={conversion.results} disabled={processing} />
       {conversion.original && conversion.result?.restored && !processing && (
         <KeptNote>Your last result, kept on this device.</KeptNote>
       )}
+      <ResultGrid results={conversion.results} downloadName={variant.downloadName} />
       {conversion.original ? (
         <ResultView
           originalUrl={conversion.original.previewUrl}
@@ -121,15 +125,6 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
             )
           }
           onRecreate={recreateAllowed ? conversion.recreate : undefined}
-          recreateHint={
-            <p className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
-              <Sparkles aria-hidden="true" className="size-4" />
-              Want another version? {gateMessage("multipleVersions")}.
-              <Link to={paths.pricing} className="font-medium text-primary underline underline-offset-2">
-                See plans
-              </Link>
-            </p>
-          }
           labels={skeleton ? { modified: "Skeleton", reset: "Upload Another Image" } : undefined}
           versions={conversion.versions}
         />

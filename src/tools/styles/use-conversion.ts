@@ -62,6 +62,8 @@ export function useConversion(variant: Variant) {
       };
     },
     copy: ({ operation }) => copyFor(variant, operation),
+    // "Results: 1 2 3 4": a conversion, another version and a custom transformation may each make several.
+    results: () => true,
     feature: ({ operation }) =>
       operation.kind === "recreate" ? "multipleVersions" : operation.kind === "custom" ? "custom" : undefined,
     // Every result is kept on the device: first conversions, custom transformations, recreated versions.
@@ -198,5 +200,6 @@ export function useConversion(variant: Variant) {
     reset,
     download: ai.download,
     versions: ai.versions,
+    results: ai.results,
   };
 }
