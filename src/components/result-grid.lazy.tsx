@@ -54,12 +54,13 @@ function useThumbnail(dataUrl: string | undefined): string | undefined {
   return thumb && thumb.of === dataUrl ? thumb.url : undefined;
 }
 
+/** What a result's place says while it has no picture. */
 const STATUS_TEXT: Record<ResultSlot<unknown>["status"], string> = {
-  waiting: "waiting",
-  sending: "being made",
+  waiting: "Waiting",
+  sending: "Making…",
   done: "ready",
-  failed: "failed",
-  cancelled: "cancelled, not counted",
+  failed: "Failed",
+  cancelled: "Cancelled · not counted",
 };
 
 function fileNames(downloadName: string) {
@@ -230,6 +231,7 @@ function ResultCell({
 }) {
   const thumb = useThumbnail(slot.status === "done" ? slot.result?.dataUrl : undefined);
   const ready = slot.status === "done";
+  // The name is what is seen ("Result 2 of 4, Failed"), with the words only a screen reader needs.
   return (
     <button
       ref={ref}
@@ -237,7 +239,6 @@ function ResultCell({
       tabIndex={tabStop ? 0 : -1}
       aria-current={chosen ? "true" : undefined}
       aria-disabled={ready ? undefined : "true"}
-      aria-label={`Result ${index + 1} of ${total}, ${chosen ? "shown" : STATUS_TEXT[slot.status]}`}
       onClick={() => ready && onChoose()}
       onKeyDown={onKeyDown}
       className={cn(
@@ -246,6 +247,11 @@ function ResultCell({
         chosen && "border-primary ring-2 ring-primary",
       )}
     >
+      <span className="absolute top-1.5 left-1.5 z-10 rounded-md bg-background/90 px-1.5 py-0.5 text-xs font-medium text-foreground">
+        <span className="sr-only">Result </span>
+        {index + 1}
+        <span className="sr-only">{` of ${total}, `}</span>
+      </span>
       {ready && thumb ? (
         <img src={thumb} alt="" className="size-full object-cover" />
       ) : (
@@ -256,22 +262,10 @@ function ResultCell({
           )}
           {slot.status === "failed" && <AlertCircle aria-hidden="true" className="size-5 text-destructive" />}
           {slot.status === "cancelled" && <Ban aria-hidden="true" className="size-5" />}
-          <span>
-            {slot.status === "waiting"
-              ? "Waiting"
-              : slot.status === "sending"
-                ? "Making…"
-                : slot.status === "failed"
-                  ? "Failed"
-                  : slot.status === "cancelled"
-                    ? "Cancelled · not counted"
-                    : ""}
-          </span>
+          {!ready && <span>{STATUS_TEXT[slot.status]}</span>}
         </span>
       )}
-      <span className="absolute top-1.5 left-1.5 rounded-md bg-background/90 px-1.5 py-0.5 text-xs font-medium text-foreground">
-        {index + 1}
-      </span>
+      {ready && !chosen && <span className="sr-only">ready</span>}
       {chosen && (
         <span className="absolute right-1.5 bottom-1.5 flex items-center gap-1 rounded-md bg-primary px-1.5 py-0.5 text-xs font-medium text-primary-foreground">
           <Check aria-hidden="true" className="size-3" />
