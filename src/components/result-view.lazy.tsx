@@ -31,6 +31,8 @@ export type ResultViewProps = {
   onDownload: () => void;
   /** Present when another version may be made (the $10/month tier). */
   onRecreate?: () => void;
+  /** Conversions another version uses (the results chosen, issue 28; default 1), said next to its button. */
+  recreateCost?: number;
   /** Shown instead of the recreate button when the tier does not allow it. */
   recreateHint?: ReactNode;
   labels?: { original?: string; modified?: string; reset?: string };
@@ -58,6 +60,7 @@ export function ResultViewBody({
   onDownload,
   onRecreate,
   recreateHint,
+  recreateCost,
   labels,
   share,
   editWith,
@@ -102,7 +105,7 @@ export function ResultViewBody({
               </Button>
             )}
             {/* What another version uses, right under its button (on its own line in a row of buttons). */}
-            {onRecreate && <CostNote className="basis-full lg:-mt-1 lg:mb-1" />}
+            {onRecreate && <CostNote cost={recreateCost} className="basis-full lg:-mt-1 lg:mb-1" />}
             {reset}
           </div>
           {description && (

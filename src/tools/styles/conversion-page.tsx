@@ -125,6 +125,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
             )
           }
           onRecreate={recreateAllowed ? conversion.recreate : undefined}
+          recreateCost={conversion.results.count}
           labels={skeleton ? { modified: "Skeleton", reset: "Upload Another Image" } : undefined}
           versions={conversion.versions}
         />
