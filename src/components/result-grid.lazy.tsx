@@ -21,7 +21,6 @@ import type { ResultSlot, ToolResults } from "@/hooks/use-tool-results";
 import { makeThumbnail } from "@/lib/creations";
 import { dataUrlToBlob, downloadImage } from "@/lib/image";
 import { cn } from "@/lib/utils";
-import { zipResults } from "@/lib/zip";
 
 export type ResultGridProps = {
   results: ToolResults<{ dataUrl: string }>;
@@ -127,7 +126,13 @@ export function ResultGridBody({ results, downloadName, className }: ResultGridP
     if (files.length === 0 || zipping) return;
     setZipping(true);
     try {
-      downloadImage(await zipResults(files), names.zip);
+      // As Batch's ZIP: stored as they are (client-zip never recompresses), its code fetched when asked.
+      const { downloadZip } = await import("client-zip");
+      const now = new Date();
+      const zip = await downloadZip(
+        files.map((f) => ({ name: f.name, input: f.blob, lastModified: now })),
+      ).blob();
+      downloadImage(zip, names.zip);
     } catch {
       toast.error(ZIP_FAILED);
     } finally {

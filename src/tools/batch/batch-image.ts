@@ -126,6 +126,13 @@ export function resultFileName(original: string, mimeType: string, taken: Set<st
   return name;
 }
 
+/** One ZIP of the results, stored as they are (client-zip never recompresses), loaded only when asked. */
+export async function zipResults(files: { name: string; blob: Blob }[]): Promise<Blob> {
+  const { downloadZip } = await import("client-zip");
+  const now = new Date();
+  return downloadZip(files.map((f) => ({ name: f.name, input: f.blob, lastModified: now }))).blob();
+}
+
 /**
  * What My Creations keeps of one result: the image with a name derived from the photo's, the
  * instruction, and in `details` the run it belongs to and the photo's own file name.

@@ -4,8 +4,7 @@ import { toast } from "sonner";
 import { getTool } from "@/tools/registry";
 import { downloadImage } from "@/lib/image";
 import { BATCH_TOASTS } from "./batch-copy";
-import { zipResults } from "@/lib/zip";
-import { resultFileName } from "./batch-image";
+import { resultFileName, zipResults } from "./batch-image";
 import type { BatchItem } from "./batch-state";
 
 export function useBatchDownloads(items: readonly BatchItem[]) {
