@@ -13,7 +13,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "sonner";
-import { AlertCircle, Ban, Check, Clock, Download, Loader2, RefreshCw, X } from "lucide-react";
+import { AlertCircle, Ban, Check, Hourglass, Download, Loader2, RefreshCw, X } from "lucide-react";
 import { ErrorBanner } from "@/components/error-banner";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -170,7 +170,7 @@ export function ResultGridBody({ results, downloadName, className }: ResultGridP
       </div>
       {state.wait && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Clock aria-hidden="true" className="size-4" />
+          <Hourglass aria-hidden="true" className="size-4" />
           {state.wait.reason} Trying again in {Math.ceil(state.wait.delayMs / 1000)} s.
         </p>
       )}
@@ -261,7 +261,7 @@ function ResultCell({
         <img src={thumb} alt="" className="size-full object-cover" />
       ) : (
         <span className="flex flex-col items-center gap-1.5 px-2 text-center">
-          {slot.status === "waiting" && <Clock aria-hidden="true" className="size-5" />}
+          {slot.status === "waiting" && <Hourglass aria-hidden="true" className="size-5" />}
           {(slot.status === "sending" || (ready && !thumb)) && (
             <Loader2 aria-hidden="true" className="size-5 motion-safe:animate-spin" />
           )}

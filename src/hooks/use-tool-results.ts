@@ -6,6 +6,7 @@
  * counting and keeping of each result) is use-tool-results.lazy.ts, fetched when such a run starts.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { PART_FAILED_MESSAGE } from "@/components/on-demand";
 import type { RetryWait } from "@/lib/gemini";
 import type { CreationRecord } from "@/lib/creations";
 import type { AiFailure } from "./use-ai-run";
@@ -76,20 +77,17 @@ export function useToolResults<I, R>(options: Options<I, R>) {
     controller.current = ac;
     input.current = run;
     const deps = latest.current;
-    return import("./use-tool-results.lazy")
-      .then(({ runResults }) => runResults({ ...deps, set, shown }, run, request, ac.signal))
-      .catch((error: unknown) => {
+    return (
+      import("./use-tool-results.lazy")
+        .then(({ runResults }) => runResults({ ...deps, set, shown }, run, request, ac.signal))
         // The run's code could not be fetched (offline before the app was cached): nothing was sent.
-        console.warn("Could not start the results", error);
-        set((s) => ({
-          ...(s ?? emptyState<R>()),
-          running: false,
-          notice: { message: "The results could not start", advice: "Check your connection and try again." },
-        }));
-      })
-      .finally(() => {
-        if (controller.current === ac) controller.current = null;
-      });
+        .catch(() =>
+          set({ ...emptyState<R>(), notice: { message: "Nothing was sent", advice: PART_FAILED_MESSAGE } }),
+        )
+        .finally(() => {
+          if (controller.current === ac) controller.current = null;
+        })
+    );
   }, []);
 
   const run = useCallback((next: I, n: number) => start(next, all(n)), [start]);

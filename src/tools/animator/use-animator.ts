@@ -1,5 +1,5 @@
 /** The Character Animator's flow on the shared AI run: draw a character, then animate it. */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/aspect-ratios";
 import { getTool } from "@/tools/registry";
@@ -83,6 +83,8 @@ export function useAnimator() {
       return { character, animation: null };
     },
     copy: copyFor,
+    // "Results: 1 2 3 4": several characters from one description (an animation is one).
+    results: (input) => input.kind === "create",
     // Kept on the device (My Creations): the character as PNG, its animation as GIF.
     keep: ({ character, animation }, input) =>
       animation
@@ -141,6 +143,21 @@ export function useAnimator() {
   });
   const { restore } = ai;
   const { run, reset: resetRun } = ai;
+  // The grid of several characters shows each character's picture.
+  const manyResults = ai.results;
+  const results = useMemo(
+    () => ({
+      ...manyResults,
+      state: manyResults.state && {
+        ...manyResults.state,
+        slots: manyResults.state.slots.map(({ result: made, ...slot }) => ({
+          ...slot,
+          result: made && { dataUrl: made.character.dataUrl },
+        })),
+      },
+    }),
+    [manyResults],
+  );
   const busy = ai.running;
   const result = ai.state.result;
 
@@ -200,5 +217,7 @@ export function useAnimator() {
     cancel: ai.cancel,
     /** The versions of the character (the shared tool hook's): the strip under it. */
     versions: ai.versions,
+    /** Several characters of one run (use-tool-results.ts), as the grid shows them. */
+    results,
   };
 }
