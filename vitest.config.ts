@@ -15,6 +15,7 @@ const NODE_TESTS = [
   "tests/config/env.test.ts",
   "tests/config/ai-mode.test.ts",
   "tests/config/image-output.test.ts",
+  "tests/components/cost-text.test.ts",
   "tests/tools/tool-routes.test.ts",
   "tests/features/batch-queue.test.ts",
   "tests/features/animator-gif.test.ts",

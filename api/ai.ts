@@ -15,7 +15,10 @@
  *   3. a JSON body of at most MAX_BODY_BYTES with at most MAX_IMAGES inline images, and only Gemini's
  *      request fields (contents, generationConfig, safetySettings, systemInstruction); its
  *      generationConfig.thinkingConfig is the server's setting for the role (api/_lib/ai-thinking.ts);
- *   4. in one database call (reserve_conversion): the per-user rate limit (AI_RATE_LIMIT_PER_MINUTE,
+ *      its imageConfig asks only for a ratio and size Gemini takes (src/config/image-output.ts);
+ *   4. a 2K picture needs the $10/month plan, a 4K one the $30/month plan (the plan read once, only for
+ *      those sizes): the page's size picker is no security boundary;
+ *   5. in one database call (reserve_conversion): the per-user rate limit (AI_RATE_LIMIT_PER_MINUTE,
  *      default 20; the custom prompt's analysis step also has its own, smaller one), then one
  *      conversion reserved atomically (a row lock): with none left the answer is 403 and nothing is
  *      sent upstream.
@@ -23,8 +26,11 @@
  * locally without a key, to the local preview engine, which alone is also given the page's
  * x-cucumber-tool and x-cucumber-tool-input (it answers each tool by them; Google never sees them),
  * and the answer comes back unchanged: Gemini's JSON or event stream, and Gemini's own error bodies,
- * so the client's error handling, retry waits and streaming work exactly as against Gemini. What
- * counts is decided here, from the answer:
+ * so the client's error handling, retry waits and streaming work exactly as against Gemini. A whole
+ * answer over WHOLE_ANSWER_BUFFER_BYTES (a 2K or 4K picture: tens of MB of base64, over what a host
+ * answers in one buffered response) is passed on as it arrives, with the reservation's count in its
+ * headers as an event stream's, and counted once its end has passed. What counts is decided here,
+ * from the answer:
  *   - an image-model answer that carries an image: 1;
  *   - a streamed text answer that completes (a poem): 1;
  *   - a non-streamed text answer (the custom prompt's analysis step): 0.
@@ -34,7 +40,8 @@
  * Every answer the user can be told about carries x-conversions-used, x-conversions-limit and
  * x-conversions-remaining. Refusals are Gemini-shaped errors with an ErrorInfo reason (domain
  * cucumber.ai): SESSION_INVALID 401, CONVERSION_LIMIT_REACHED 403, RATE_LIMITED 429 (with RetryInfo
- * and Retry-After), MODEL_NOT_ALLOWED / TOO_MANY_IMAGES / INVALID_REQUEST 400, REQUEST_TOO_LARGE 413,
+ * and Retry-After), PLAN_REQUIRED 403 (the gate's words), MODEL_NOT_ALLOWED / TOO_MANY_IMAGES /
+ * INVALID_REQUEST / IMAGE_OUTPUT_NOT_SUPPORTED 400, REQUEST_TOO_LARGE 413,
  * METHOD_NOT_ALLOWED 405, UNSUPPORTED_MEDIA_TYPE 415, AI_NOT_CONFIGURED 501, UPSTREAM_UNREACHABLE 502,
  * UPSTREAM_TIMEOUT 504, INTERNAL 500, DAILY_BUDGET_REACHED 503.
  *
@@ -54,9 +61,22 @@ import {
   type Env,
 } from "./_lib/http.ts";
 import { aiSettings, type AiSettings } from "./_lib/ai-settings.ts";
-import { passHeaders, streamThrough, upstreamFailed } from "./_lib/ai-answer.ts";
+import {
+  passHeaders,
+  readOrPassWhole,
+  streamThrough,
+  upstreamFailed,
+  WHOLE_ANSWER_BUFFER_BYTES,
+  type WholeEnd,
+} from "./_lib/ai-answer.ts";
 import { geminiError, MESSAGES, REASONS, usageHeaders } from "./_lib/ai-errors.ts";
-import { countImages, forwardedToolHeaders, parseCall, upstreamUrl } from "./_lib/ai-request.ts";
+import {
+  countImages,
+  forwardedToolHeaders,
+  imageOutputOf,
+  parseCall,
+  upstreamUrl,
+} from "./_lib/ai-request.ts";
 import { forwardedBody } from "./_lib/ai-thinking.ts";
 import { holdConversion } from "./_lib/ai-reservation.ts";
 import {
@@ -67,6 +87,8 @@ import {
   type CostSettings,
 } from "./_lib/ai-cost.ts";
 import { AnswerTally, brokenFailure, recordingFinish, toolOf, wholeAnswer } from "./_lib/ai-calls.ts";
+import { usageStatus } from "./_lib/usage.ts";
+import { gateMessage, hasFeature, isTierId } from "../src/config/tiers.ts";
 import {
   serviceClient,
   supabaseTarget,
@@ -130,6 +152,8 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
   const images = countImages(body);
   if (images === null) return geminiError(400, REASONS.invalidRequest, MESSAGES.invalidRequest);
   if (images > settings.maxImages) return geminiError(400, REASONS.tooManyImages, MESSAGES.tooManyImages);
+  const output = imageOutputOf(body);
+  if (!output) return geminiError(400, REASONS.outputNotSupported, MESSAGES.outputNotSupported);
   const costs = deps.costs ?? costSettings({});
   if (costs.problems.length > 0) {
     for (const problem of costs.problems) console.error(`[api/ai] ${problem}`);
@@ -156,6 +180,23 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
   } catch (error) {
     console.error("[api/ai]", error instanceof Error ? error.message : error);
     return geminiError(500, REASONS.internal, MESSAGES.internal);
+  }
+
+  // A 2K or 4K picture needs its plan (the page's size picker is no security boundary): checked before
+  // anything is reserved, counted or sent.
+  if (output.feature) {
+    let status: Awaited<ReturnType<typeof usageStatus>>;
+    try {
+      status = await usageStatus(db, userId);
+    } catch (error) {
+      console.error("[api/ai] could not read the plan:", error instanceof Error ? error.message : error);
+      return geminiError(500, REASONS.internal, MESSAGES.internal);
+    }
+    if (!isTierId(status.tier) || !hasFeature(status.tier, output.feature)) {
+      return geminiError(403, REASONS.planRequired, gateMessage(output.feature), {
+        headers: usageHeaders(status),
+      });
+    }
   }
 
   // The daily budget: a soft cap, read before reserving (calls in flight may each add one more).
@@ -224,14 +265,22 @@ export async function handleAiProxy(request: Request, deps: AiProxyDeps): Promis
     return streamThrough(upstream, (count) => end(count, outcome(count)), usageHeaders(held), tally);
   }
 
-  // A whole answer: read it, decide what it counts, then answer with the new count. The bytes are
-  // passed on as they came (a picture's answer is megabytes: no second encoding of the text).
-  let raw: Uint8Array;
-  try {
-    raw = new Uint8Array(await upstream.arrayBuffer());
-  } catch {
-    return upstreamFailed(timeout.aborted, await end(0, broke(upstream.status)));
-  }
+  // A whole answer. Up to WHOLE_ANSWER_BUFFER_BYTES it is read, what it counts decided, and answered
+  // with the new count; the bytes are passed on as they came (no second encoding of the text). A
+  // larger one (a 2K or 4K picture) goes through as it arrives, with the reservation's count in its
+  // headers, as a stream's, and counts when its end has passed (docs/architecture.md "Hosted mode").
+  const settle = async (ending: WholeEnd) => {
+    if ("lean" in ending) {
+      const answer = wholeAnswer(call, upstream.status, ending.lean);
+      return end(answer.count, answer.outcome);
+    }
+    const outcome = broke(upstream.status);
+    return end(0, ending.failure === "cancelled" ? { ...outcome, failure: "cancelled" } : outcome);
+  };
+  const read = await readOrPassWhole(upstream, WHOLE_ANSWER_BUFFER_BYTES, settle, usageHeaders(held));
+  if ("response" in read) return read.response;
+  if (!read.bytes) return upstreamFailed(timeout.aborted, await end(0, broke(upstream.status)));
+  const raw = read.bytes;
   const answer = wholeAnswer(call, upstream.status, new TextDecoder().decode(raw));
   const status = await end(answer.count, answer.outcome);
   return new Response(raw as BodyInit, {

@@ -258,11 +258,31 @@ test("Batch with cards done and failed", async ({ page, baseURL }, testInfo) => 
   await expect(page.getByTestId("batch-card")).toHaveCount(3);
   await expectAccessible(page, testInfo, "three photos chosen");
   await page.getByLabel("Instruction").fill("make it a watercolour");
+  // The AI refuses the first photo sent: a failure Retry failed takes again, with its cost note.
+  let sent = 0;
+  await page.route("**/__local-ai/**", async (route) => {
+    sent += 1;
+    if (sent === 1)
+      await route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: { code: 400, message: "Invalid argument.", status: "INVALID_ARGUMENT" },
+        }),
+      });
+    else await route.continue();
+  });
   await page.getByRole("button", { name: "Process All Images" }).click();
   await expect(page.getByTestId("batch-progress")).toHaveText("3 of 3", { timeout: 45_000 });
-  await expect(page.locator("[data-testid=batch-card][data-status=failed]")).toHaveCount(1);
+  await expect(page.locator("[data-testid=batch-card][data-status=failed]")).toHaveCount(2);
+  await page.unroute("**/__local-ai/**");
+  await expect(page.getByRole("button", { name: "Retry failed" })).toHaveAccessibleDescription(
+    /^This uses 1 conversion of your \d+ left this month\.$/,
+  );
+  // The pointer off the toasts (one under it would stay), then none on screen.
+  await page.mouse.move(0, 0);
   await noToasts(page);
-  await expectAccessible(page, testInfo, "cards done and failed");
+  await expectAccessible(page, testInfo, "cards done and failed, Retry failed with its cost");
   // Finished: running the same photos again asks first.
   await page.getByRole("button", { name: "Process again…" }).click();
   await expect(page.getByRole("dialog", { name: "Process these 3 images again?" })).toBeVisible();

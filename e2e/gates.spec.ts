@@ -2,6 +2,9 @@
  * Never lose work at a gate (issue 27 §1), at 390 and 1280 px: Convert Anything says the plan it needs
  * before anything is picked; a gate mid-task keeps the photo and the words through Pricing and the
  * simulated payment and back to the tool; at 0 left the last result stays and the renewal date shows.
+ * Beyond the style tools: Modify Scene's picture and words survive the browser's Back from Pricing and a
+ * payment made after coming forward again (390 px), and Batch's three photos and instruction come back
+ * after paying (1280 px).
  */
 import path from "node:path";
 import { type Page } from "@playwright/test";
@@ -12,6 +15,7 @@ import { PASSWORD, uniqueEmail } from "./helpers";
 import { openSignedIn } from "./session";
 
 const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");
+const ASTRONAUT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
 
 /** This month's key and the day the count renews, as the app (client mode: this device's month) says them. */
 const now = new Date();
@@ -30,6 +34,22 @@ async function setUsed(page: Page, userId: string, used: number) {
 
 function futureExpiry() {
   return `12${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`;
+}
+
+/** Standard ($10/month) chosen on Pricing and paid with the test card. */
+async function payForStandard(page: Page) {
+  await page
+    .getByRole("list", { name: "Plans" })
+    .getByRole("listitem", { name: "Standard" })
+    .getByRole("button", { name: "Subscribe" })
+    .click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").pressSequentially(futureExpiry());
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Ada Lovelace");
+  await page.getByRole("button", { name: "Pay $10" }).click();
+  await expect(page.getByText("Payment successful! Your subscription is now active.")).toBeVisible();
 }
 
 for (const width of [390, 1280] as const) {
@@ -80,18 +100,7 @@ for (const width of [390, 1280] as const) {
       // Survives a reload of Pricing (the photo is in IndexedDB, the way back in the history entry).
       await page.reload();
       await expect(page.getByText("Your photo and your words are kept.")).toBeVisible();
-      await page
-        .getByRole("list", { name: "Plans" })
-        .getByRole("listitem", { name: "Standard" })
-        .getByRole("button", { name: "Subscribe" })
-        .click();
-      await expect(page).toHaveURL(/\/payment$/);
-      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-      await page.getByLabel("Expiry (MM/YY)").pressSequentially(futureExpiry());
-      await page.getByLabel("CVC").fill("123");
-      await page.getByLabel("Name on card").fill("Ada Lovelace");
-      await page.getByRole("button", { name: "Pay $10" }).click();
-      await expect(page.getByText("Payment successful! Your subscription is now active.")).toBeVisible();
+      await payForStandard(page);
 
       // Back on Convert Anything, not an empty home page: the photo and the words wait to be sent.
       await expect(page).toHaveURL(/\/\?custom=true$/);
@@ -132,3 +141,72 @@ for (const width of [390, 1280] as const) {
     });
   });
 }
+
+test.describe("at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("Modify Scene: the picture and the words survive Back from Pricing, and paying later brings them", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await followSystemTheme(page);
+    const session = await createUserOnTier(baseURL!, uniqueEmail("gate-scene"), PASSWORD, "$5/month");
+    await openSignedIn(page, session, "/create-nft");
+    await page.getByTestId("file-input").setInputFiles(CAT);
+    await page.getByRole("radio", { name: "Text" }).click();
+    await page.getByRole("textbox", { name: "The text to add" }).fill("Happy birthday, Chelsea!");
+    await setUsed(page, session.user.id, 20);
+    await page.getByRole("button", { name: "Add to Scene" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByText("Your photo and your words are kept.")).toBeVisible();
+
+    // The browser's Back, not paying: the picture and the words are on the page (the limit still says so).
+    await page.goBack();
+    await expect(page).toHaveURL(/\/create-nft$/);
+    await expect(page.getByRole("img", { name: "Base image" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "The text to add" })).toHaveValue(
+      "Happy birthday, Chelsea!",
+    );
+    await expect(page.getByTestId("limit-notice")).toBeVisible();
+
+    // Forward to Pricing again and paying: the task was not used up by the first way back.
+    await page.goForward();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await payForStandard(page);
+    await expect(page).toHaveURL(/\/create-nft$/);
+    await expect(page.getByRole("img", { name: "Base image" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Text" })).toBeChecked();
+    await expect(page.getByRole("textbox", { name: "The text to add" })).toHaveValue(
+      "Happy birthday, Chelsea!",
+    );
+    await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 20 / 40");
+    await expectAccessible(page, testInfo, "a gate's task back on Modify Scene");
+    await page.getByRole("button", { name: "Add to Scene" }).click();
+    await expect(page.getByRole("img", { name: "Modified scene" })).toBeVisible({ timeout: 30_000 });
+  });
+});
+
+test.describe("at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("Batch: the three photos and the instruction come back after paying", async ({ page, baseURL }) => {
+    const session = await createUserOnTier(baseURL!, uniqueEmail("gate-batch"), PASSWORD, "$5/month");
+    await openSignedIn(page, session, "/batch-processing");
+    await page.getByTestId("files-input").setInputFiles([CAT, ASTRONAUT, CAT]);
+    await expect(page.getByTestId("batch-card")).toHaveCount(3);
+    await page.getByLabel("Instruction").fill("make it a watercolour");
+    await setUsed(page, session.user.id, 20);
+    await page.getByRole("button", { name: "Process All Images" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByText("Your 3 photos and your words are kept.")).toBeVisible();
+
+    await payForStandard(page);
+    await expect(page).toHaveURL(/\/batch-processing$/);
+    await expect(page.getByTestId("batch-card")).toHaveCount(3);
+    await expect(page.getByLabel("Instruction")).toHaveValue("make it a watercolour");
+    await page.getByRole("button", { name: "Process All Images" }).click();
+    await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 17 / 40", {
+      timeout: 30_000,
+    });
+  });
+});

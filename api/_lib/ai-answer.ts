@@ -202,3 +202,166 @@ export function upstreamFailed(timedOut: boolean, status: UsageStatus | null): R
     ? geminiError(504, REASONS.timeout, MESSAGES.timeout, { headers })
     : geminiError(502, REASONS.unreachable, MESSAGES.unreachable, { headers });
 }
+
+/**
+ * A whole (not event-stream) answer up to this size is read before it is answered, with the count it
+ * made in its headers: every error, every text answer, a 1K picture. A larger one (a 2K or 4K picture,
+ * tens of MB of base64) is passed through as it arrives: a host answers a buffered response of at most
+ * a few MB (Vercel 4.5 MB), a streamed one with no such limit.
+ */
+export const WHOLE_ANSWER_BUFFER_BYTES = 4 * 1024 * 1024;
+
+/** `"` and `\`: where a string being skipped may end. */
+const STRING_SPECIAL = /["\\]/g;
+
+/**
+ * A copy of a JSON text as it streams past, with every string value cut to its first `keep` characters (keys are kept): the
+ * answer's structure, usage and finish reasons, without the megabytes of a picture's base64. JSON.parse
+ * reads the copy (an inline image is still an object with a `data` string, so answerHasImage and the
+ * tally read it as they read the whole). A string is cut only after a whole escape, never inside one.
+ */
+export class LeanJson {
+  private readonly pieces: string[] = [];
+  private readonly decoder = new TextDecoder();
+  private inString = false;
+  /** 0: none; -1: just after a backslash; n > 0: hex digits of a \uXXXX still to come. */
+  private escape = 0;
+  private kept = 0;
+  private skipping = false;
+  private isKey = false;
+  private expectingKey = false;
+  /** The open objects and arrays, "{" or "[". */
+  private readonly containers: string[] = [];
+
+  constructor(private readonly keep = 256) {}
+
+  push(chunk: Uint8Array): void {
+    this.scan(this.decoder.decode(chunk, { stream: true }));
+  }
+
+  /** The lean copy, once the whole answer has passed. */
+  text(): string {
+    this.scan(this.decoder.decode());
+    return this.pieces.join("");
+  }
+
+  private scan(text: string): void {
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (!this.inString) {
+        const c = text[i];
+        if (c === '"') {
+          this.inString = true;
+          this.kept = 0;
+          // An object's key is kept whole: only values are cut.
+          this.isKey = this.containers.at(-1) === "{" && this.expectingKey;
+        } else if (c === "{" || c === "[") {
+          this.containers.push(c);
+          this.expectingKey = c === "{";
+        } else if (c === "}" || c === "]") {
+          this.containers.pop();
+          this.expectingKey = false;
+        } else if (c === ",") this.expectingKey = this.containers.at(-1) === "{";
+        else if (c === ":") this.expectingKey = false;
+        continue;
+      }
+      if (this.skipping && this.escape === 0) {
+        // Jump to the next quote or backslash: a picture's base64 has neither.
+        STRING_SPECIAL.lastIndex = i;
+        const next = STRING_SPECIAL.exec(text);
+        if (!next) break;
+        i = next.index;
+      }
+      const c = text[i];
+      if (this.escape === -1) this.escape = c === "u" ? 4 : 0;
+      else if (this.escape > 0) this.escape -= 1;
+      else if (c === "\\") this.escape = -1;
+      else if (c === '"') {
+        this.inString = false;
+        if (this.skipping) {
+          this.skipping = false;
+          start = i;
+        }
+        continue;
+      }
+      if (this.skipping || this.isKey) continue;
+      this.kept += 1;
+      if (this.kept >= this.keep && this.escape === 0) {
+        this.pieces.push(text.slice(start, i + 1));
+        this.skipping = true;
+      }
+    }
+    if (!this.skipping) this.pieces.push(text.slice(start));
+  }
+}
+
+/** How a whole answer passed through ended: read to its end (the lean copy), broken off, or cancelled. */
+export type WholeEnd = { lean: string } | { failure: "broke" | "cancelled" };
+
+/**
+ * Reads a whole answer up to `limit` bytes. `bytes` when it ended within them (or broke off: null);
+ * else the answer passed through as it arrives: what was read first, then the rest, piece by piece,
+ * never held in one buffer, and `settle` told how it ended (exactly once) before the stream closes.
+ */
+export async function readOrPassWhole(
+  upstream: Response,
+  limit: number,
+  settle: (end: WholeEnd) => Promise<unknown>,
+  headers: Record<string, string>,
+): Promise<{ bytes: Uint8Array | null } | { response: Response }> {
+  if (!upstream.body) return { bytes: new Uint8Array(await upstream.arrayBuffer()) };
+  const reader = upstream.body.getReader();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size <= limit) {
+      const chunk = await reader.read();
+      if (chunk.done) {
+        const bytes = new Uint8Array(size);
+        let at = 0;
+        for (const piece of head) {
+          bytes.set(piece, at);
+          at += piece.byteLength;
+        }
+        return { bytes };
+      }
+      head.push(chunk.value);
+      size += chunk.value.byteLength;
+    }
+  } catch {
+    return { bytes: null };
+  }
+  const lean = new LeanJson();
+  for (const piece of head) lean.push(piece);
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const first = head.shift();
+      if (first) {
+        controller.enqueue(first);
+        return;
+      }
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        await settle({ failure: "broke" });
+        controller.error(error);
+        return;
+      }
+      if (chunk.done) {
+        await settle({ lean: lean.text() });
+        controller.close();
+        return;
+      }
+      lean.push(chunk.value);
+      controller.enqueue(chunk.value);
+    },
+    async cancel(reason) {
+      await reader.cancel(reason).catch(() => undefined);
+      await settle({ failure: "cancelled" });
+    },
+  });
+  return {
+    response: new Response(body, { status: upstream.status, headers: passHeaders(upstream, headers) }),
+  };
+}

@@ -170,7 +170,8 @@ export function usageOf(metadata: unknown): Usage | null {
 export function imageSizeOf(body: unknown, kind: "image" | "text"): string | null {
   if (kind !== "image") return null;
   const config = isObject(body) && isObject(body.generationConfig) ? body.generationConfig : undefined;
-  const size = config && isObject(config.imageConfig) ? config.imageConfig.imageSize : undefined;
+  const imageConfig = config ? (config.imageConfig ?? config.image_config) : undefined;
+  const size = isObject(imageConfig) ? (imageConfig.imageSize ?? imageConfig.image_size) : undefined;
   if (size === undefined || size === null) return DEFAULT_IMAGE_SIZE;
   const normal = typeof size === "string" ? size.trim().toUpperCase() : "";
   // Only the sizes Gemini knows are stored as such; anything else is recorded as "other".

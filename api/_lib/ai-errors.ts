@@ -23,6 +23,10 @@ export const REASONS = {
   internal: "INTERNAL",
   /** The day's estimated AI spend reached AI_DAILY_BUDGET_USD (api/_lib/ai-cost.ts). */
   budgetReached: "DAILY_BUDGET_REACHED",
+  /** A 2K or 4K image from a plan without it (src/config/tiers.ts size2K, size4K); the message is the gate's. */
+  planRequired: "PLAN_REQUIRED",
+  /** An imageConfig.aspectRatio or imageSize Gemini does not take (src/config/image-output.ts). */
+  outputNotSupported: "IMAGE_OUTPUT_NOT_SUPPORTED",
 } as const;
 
 export const MESSAGES = {
@@ -41,6 +45,7 @@ export const MESSAGES = {
   timeout: "The AI took too long to answer.",
   internal: "Something went wrong on our side. Please try again later.",
   budgetReached: "Cucumber.AI has reached today's limit for AI pictures. Please try again tomorrow.",
+  outputNotSupported: "This picture shape or size is not available.",
 } as const;
 
 const STATUS_NAMES: Record<number, string> = {

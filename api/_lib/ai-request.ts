@@ -5,6 +5,12 @@
  * count of its images, the upstream URL the call goes to, and the page's tool headers, which only the
  * local preview engine is given.
  */
+import {
+  GEMINI_ASPECT_RATIOS,
+  isOutputSize,
+  sizeFeature,
+  type OutputSize,
+} from "../../src/config/image-output.ts";
 import { TOOL_HEADER, TOOL_INPUT_HEADER } from "../../src/config/tool-input.ts";
 import { modelFor, type AiSettings, type Role } from "./ai-settings.ts";
 import { geminiError, MESSAGES, REASONS } from "./ai-errors.ts";
@@ -60,6 +66,26 @@ export function countImages(body: unknown): number | null {
     }
   }
   return images;
+}
+
+/**
+ * The picture's shape and size a request asks for (generationConfig.imageConfig, issue 28): null when it
+ * names a ratio or size Gemini does not take (src/config/image-output.ts: its ratios; "1K", "2K", "4K"
+ * with an uppercase K), else the plan feature its size needs (size2K, size4K; none for 1K or no size).
+ */
+export function imageOutputOf(
+  body: unknown,
+): { size: OutputSize | undefined; feature: ReturnType<typeof sizeFeature> } | null {
+  const config = isObject(body) ? body.generationConfig : undefined;
+  const imageConfig = isObject(config) ? (config.imageConfig ?? config.image_config) : undefined;
+  if (imageConfig === undefined) return { size: undefined, feature: undefined };
+  if (!isObject(imageConfig)) return null;
+  const ratio = imageConfig.aspectRatio ?? imageConfig.aspect_ratio;
+  const size = imageConfig.imageSize ?? imageConfig.image_size;
+  if (ratio !== undefined && !(GEMINI_ASPECT_RATIOS as readonly unknown[]).includes(ratio)) return null;
+  if (size === undefined) return { size: undefined, feature: undefined };
+  if (!isOutputSize(size)) return null;
+  return { size, feature: sizeFeature(size) };
 }
 
 /** Where the call goes: the configured upstream (Gemini, or the local preview engine). */

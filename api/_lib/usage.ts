@@ -44,6 +44,12 @@ function firstRow<Row extends object>(
   return row;
 }
 
+/** The user's month and plan as it stands (usage_status), without reserving or counting anything. */
+export async function usageStatus(client: Db, userId: string): Promise<UsageStatus> {
+  const { data, error } = await client.rpc("usage_status", { p_user_id: userId });
+  return toStatus(firstRow("usage_status", data, error));
+}
+
 /**
  * Counts the request against `rateLimits`, then holds one conversion while it is upstream, in one
  * round trip. `id` is null when a rate limit refused (`retryAfterMs`) or the month's limit is reached.

@@ -5,7 +5,8 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { GEMINI_DEFAULTS } from "../../src/config/gemini-defaults";
 import { demoCard } from "../../scripts/lib/checkout.mjs";
-import { logIn, signUp, uniqueEmail } from "../helpers";
+import { signInOnTier } from "../backend";
+import { downloadFrom, isPng, logIn, signUp, uniqueEmail } from "../helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
 const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");
@@ -35,6 +36,21 @@ async function convertOnce(page: Page, left: number, limit: number) {
   await expect(counter(page)).toHaveText(`Remaining conversions: ${left} / ${limit}`);
   await page.getByRole("button", { name: "Try Another Image" }).click();
 }
+
+/**
+ * Every image call asks for `imageConfig` (issue 28's shape and size), set on its way out as the page's
+ * Shape and Size pickers set it, or as anyone could: the server decides what a plan may have.
+ */
+async function askForOutput(page: Page, imageConfig: Record<string, string>) {
+  await page.route(/\/api\/ai\/v1beta\/models\/image:generateContent$/, async (route) => {
+    const body = route.request().postDataJSON() as { generationConfig?: Record<string, unknown> };
+    body.generationConfig = { ...body.generationConfig, imageConfig };
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+}
+
+/** A PNG's width and height, from its IHDR chunk. */
+const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
 
 /** The session's access token, as supabase-js keeps it. */
 async function accessToken(page: Page): Promise<string> {
@@ -156,4 +172,43 @@ test("one streamed poem counts one", async ({ page }) => {
   await expect(counter(page)).toHaveText("Remaining conversions: 2 / 3");
   await page.reload();
   await expect(counter(page)).toHaveText("Remaining conversions: 2 / 3");
+});
+
+test("4K: the $30/month plan gets the engine's 4096 px picture whole through the proxy, shown and downloaded as made", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const requests = watchAiRequests(page);
+  await askForOutput(page, { aspectRatio: "16:9", imageSize: "4K" });
+  await signInOnTier(page, baseURL!, "$30/month", "hosted-4k");
+  await page.goto("/hulk");
+  await expect(counter(page)).toHaveText("Remaining conversions: 130 / 130");
+  await page.getByTestId("file-input").setInputFiles(PORTRAIT);
+  const result = page.getByRole("img", { name: "Modified" });
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  // Tens of MB of base64 streamed through the proxy, never scaled down on the way or on the page.
+  expect(await result.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+    4096, 2304,
+  ]);
+  await expect(counter(page)).toHaveText("Remaining conversions: 129 / 130");
+  const download = await downloadFrom(page.getByRole("button", { name: "Download" }));
+  expect(isPng(download.bytes)).toBe(true);
+  expect(pngSize(download.bytes)).toEqual([4096, 2304]);
+  expectAllThroughProxy(requests);
+});
+
+test("4K on Freemium: the server refuses with the gate's words before anything is counted", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await askForOutput(page, { imageSize: "4K" });
+  await signUp(page, uniqueEmail("hosted-4k-free"), undefined, "/hulk");
+  await expect(counter(page)).toHaveText("Remaining conversions: 3 / 3");
+  await page.getByTestId("file-input").setInputFiles(PORTRAIT);
+  const banner = page.getByTestId("error-banner");
+  await expect(banner).toContainText("4K images require a $30/month subscription", { timeout: 30_000 });
+  await expect(banner).toContainText("choose a smaller size, or upgrade your plan on the Pricing page");
+  await page.reload();
+  await expect(counter(page)).toHaveText("Remaining conversions: 3 / 3");
 });

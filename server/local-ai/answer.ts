@@ -12,7 +12,7 @@
  * waits its turn), and what it returns renders when the turn comes.
  */
 import { detectStyle, extractUserInstruction, styleOfTool, type Style } from "./detect-style.ts";
-import { decodeImage, MAX_SIDE, type DecodedImage } from "./image.ts";
+import { decodeImage, fitOutput, MAX_SIDE, type DecodedImage } from "./image.ts";
 import type { InlineImage, Json, ParsedRequest } from "./request.ts";
 import { estimateTokens, success } from "./response.ts";
 import { renderGeneratedImage, renderStyledImage, type Wording } from "./styles.ts";
@@ -20,9 +20,14 @@ import { describeImage, describePixels, imagePoem, textWithoutImage, wantsPoem }
 import { engineTool, type ToolAnswer } from "./tools/index.ts";
 import { oneOfField, textField } from "./tools/input.ts";
 
-/** Tokens Gemini counts for one image in a prompt, and for one image it answers with. */
+/** Tokens Gemini counts for one image in a prompt. */
 const IMAGE_IN_TOKENS = 258;
-const IMAGE_OUT_TOKENS = 1290;
+/**
+ * Tokens of one image it answers with, by imageSize: at 2K and 4K those of the per-image prices of
+ * src/config/ai-prices.ts at $30 per million image-output tokens ($0.0504, $0.1134), so a larger answer
+ * is recorded and priced as one (api/_lib/ai-cost.ts); 1290 at 1K, as before.
+ */
+const IMAGE_OUT_TOKENS = { "1K": 1290, "2K": 1680, "4K": 3780 } as const;
 
 /** The poem tool's id (src/tools/registry.ts): its requests for words are answered with a poem. */
 const POETRY_TOOL = "poetry";
@@ -115,6 +120,13 @@ function renderer(parsed: ParsedRequest): () => Promise<ToolAnswer> {
 }
 
 /**
+ * Whether the request asked for a shape or a size (imageConfig): then the answer has Gemini's size for
+ * it, the longest side 1024, 2048 or 4096 px (image.ts fitOutput). Without either, the preview keeps
+ * the size it was drawn at (a photo's own, at most MAX_SIDE).
+ */
+const shaped = (parsed: ParsedRequest) => parsed.aspectRatio !== undefined || parsed.imageSize !== undefined;
+
+/**
  * The generateContent answer for a request already read and checked: its tool input is read now
  * (BadRequest when it cannot be answered), the answer rendered when the returned function is called.
  */
@@ -122,9 +134,15 @@ export function prepareAnswer(parsed: ParsedRequest): () => Promise<Response> {
   const render = renderer(parsed);
   return async () => {
     const promptTokens = estimateTokens(parsed.prompt) + IMAGE_IN_TOKENS * parsed.images.length;
-    const { text, png } = await render();
+    const { text, png: drawn } = await render();
+    const png =
+      drawn && shaped(parsed) ? await fitOutput(drawn, parsed.aspectRatio, parsed.imageSize ?? "1K") : drawn;
     const parts: Json[] = [{ text }];
     if (png) parts.push({ inlineData: { mimeType: "image/png", data: png.toString("base64") } });
-    return success(parts, promptTokens, estimateTokens(text) + (png ? IMAGE_OUT_TOKENS : 0));
+    return success(
+      parts,
+      promptTokens,
+      estimateTokens(text) + (png ? IMAGE_OUT_TOKENS[parsed.imageSize ?? "1K"] : 0),
+    );
   };
 }

@@ -1,11 +1,17 @@
 /**
  * Reading a generateContent request for the local preview engine, as Gemini reads it (camelCase and
  * snake_case field names, Gemini's wording for every refusal): the prompt, the inline images, whether an
- * image is wanted and the aspect ratio asked for; the tool the page names (x-cucumber-tool) and what it
+ * image is wanted and the aspect ratio and size asked for; the tool the page names (x-cucumber-tool) and what it
  * sends for the engine (x-cucumber-tool-input, src/config/tool-input.ts), which decide the answer
  * instead of the prompt's wording; and the per-image size check made from the header alone. A problem
  * throws BadRequest, which the engine answers with 400 INVALID_ARGUMENT.
  */
+import {
+  GEMINI_ASPECT_RATIOS,
+  isOutputSize,
+  OUTPUT_SIZES,
+  type OutputSize,
+} from "../../src/config/image-output.ts";
 import { MAX_TOOL_INPUT_CHARS, TOOL_HEADER, TOOL_INPUT_HEADER } from "../../src/config/tool-input.ts";
 import { imageSize, MAX_INPUT_PIXELS, parseAspectRatio } from "./image.ts";
 
@@ -35,7 +41,10 @@ export interface ParsedRequest {
   prompt: string;
   images: InlineImage[];
   wantsImage: boolean;
+  /** imageConfig.aspectRatio as width / height, when asked for. */
   aspectRatio?: number;
+  /** imageConfig.imageSize ("1K", "2K", "4K"), when asked for. */
+  imageSize?: OutputSize;
   /** The tool the page names (x-cucumber-tool, lower case), if any. */
   tool?: string;
   /** What the tool sent for the engine (x-cucumber-tool-input); empty without the header. */
@@ -102,8 +111,39 @@ function inlineImage(inline: unknown, where: string): InlineImage {
   return { mimeType: typeof mimeType === "string" ? mimeType : "", bytes: Buffer.from(compact, "base64") };
 }
 
-/** generationConfig's response modalities (upper case) and image aspect ratio, where given. */
-function generationConfig(body: Json): { modalities?: string[]; aspectRatio?: number } {
+/**
+ * imageConfig's aspect ratio and size, refused as Gemini refuses them: a ratio other than the ones it
+ * takes (src/config/image-output.ts GEMINI_ASPECT_RATIOS), a size other than "1K", "2K" or "4K" (an
+ * uppercase K: "4k" is refused too).
+ */
+function imageConfigOf(config: Json): Pick<ParsedRequest, "aspectRatio" | "imageSize"> {
+  const imageConfig = field(config, "imageConfig");
+  if (imageConfig === undefined) return {};
+  if (!isObject(imageConfig)) {
+    throw new BadRequest(`Invalid value at 'generation_config.image_config': expected an object.`);
+  }
+  const ratio = field(imageConfig, "aspectRatio");
+  const size = field(imageConfig, "imageSize");
+  if (ratio !== undefined && !(GEMINI_ASPECT_RATIOS as readonly unknown[]).includes(ratio)) {
+    throw new BadRequest(
+      `* GenerateContentRequest.generation_config.image_config.aspect_ratio: Unsupported aspect ratio ${JSON.stringify(ratio)}. Supported values are ${GEMINI_ASPECT_RATIOS.join(", ")}.\n`,
+    );
+  }
+  if (size !== undefined && !isOutputSize(size)) {
+    throw new BadRequest(
+      `* GenerateContentRequest.generation_config.image_config.image_size: Unsupported image size ${JSON.stringify(size)}. Supported values are ${OUTPUT_SIZES.join(", ")}.\n`,
+    );
+  }
+  return {
+    ...(ratio !== undefined ? { aspectRatio: parseAspectRatio(ratio) } : {}),
+    ...(size !== undefined ? { imageSize: size } : {}),
+  };
+}
+
+/** generationConfig's response modalities (upper case), and the image's aspect ratio and size. */
+function generationConfig(
+  body: Json,
+): { modalities?: string[] } & Pick<ParsedRequest, "aspectRatio" | "imageSize"> {
   const config = field(body, "generationConfig");
   if (config === undefined) return {};
   if (!isObject(config)) throw new BadRequest(`Invalid value at 'generation_config': expected an object.`);
@@ -124,9 +164,7 @@ function generationConfig(body: Json): { modalities?: string[]; aspectRatio?: nu
       return name;
     });
   }
-  const imageConfig = field(config, "imageConfig");
-  const aspectRatio = isObject(imageConfig) ? parseAspectRatio(field(imageConfig, "aspectRatio")) : undefined;
-  return { modalities, aspectRatio };
+  return { modalities, ...imageConfigOf(config) };
 }
 
 /** x-cucumber-tool-input: percent-encoded JSON of one object, at most MAX_TOOL_INPUT_CHARS as sent. */
@@ -183,13 +221,14 @@ export function parseRequest(body: unknown, model: string, headers: Headers = ne
       );
     }
   });
-  const { modalities, aspectRatio } = generationConfig(body as Json);
+  const { modalities, aspectRatio, imageSize } = generationConfig(body as Json);
   return {
     prompt: texts.join("\n").trim(),
     images,
     // Without responseModalities, do what the model would: image models answer with an image.
     wantsImage: modalities ? modalities.includes("IMAGE") : /image|banana/i.test(model),
     aspectRatio,
+    imageSize,
     ...toolHeaders(headers),
   };
 }

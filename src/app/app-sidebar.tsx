@@ -18,9 +18,11 @@ import {
 } from "@/components/ui/sidebar";
 import { BRAND_NAME } from "@/config/brand";
 import { BrandLogo } from "@/components/brand-logo";
+import { PlanBadge } from "@/components/plan-badge";
 import { externalLinks, paths } from "@/config/paths";
 import { allTools } from "@/tools/registry";
 import { useAllowance } from "@/hooks/use-allowance";
+import { useNeededPlan } from "@/hooks/use-needed-plan";
 import { toast } from "sonner";
 import { ExploreDialog } from "@/features/explore/explore-dialog";
 import { authPathFor } from "@/lib/auth-redirect";
@@ -32,6 +34,8 @@ export function AppSidebar() {
   const location = useLocation();
   const navigate = useNavigate();
   const allowance = useAllowance();
+  // Said before the dialog opens (issue 27 §1): the plan Convert Anything needs, beside its name.
+  const customNeeds = useNeededPlan("custom");
 
   const closeDrawer = () => {
     if (isMobile) setOpenMobile(false);
@@ -108,7 +112,10 @@ export function AppSidebar() {
                   </SidebarMenuButton>
                 </SidebarMenuItem>
                 <SidebarMenuItem>
-                  <SidebarMenuButton asChild tooltip="Convert Anything">
+                  <SidebarMenuButton
+                    asChild
+                    tooltip={customNeeds ? `Convert Anything (${customNeeds})` : "Convert Anything"}
+                  >
                     <a
                       href="#"
                       onClick={(e) => {
@@ -117,7 +124,13 @@ export function AppSidebar() {
                       }}
                     >
                       <Wand2 aria-hidden="true" />
-                      <span>Convert Anything</span>
+                      <span className="whitespace-nowrap">Convert Anything</span>
+                      {customNeeds && (
+                        <PlanBadge
+                          plan={customNeeds}
+                          className="ml-auto px-1 group-data-[collapsible=icon]:hidden"
+                        />
+                      )}
                     </a>
                   </SidebarMenuButton>
                 </SidebarMenuItem>

@@ -41,19 +41,22 @@ export function conversions(count: number): string {
  * your 18 left this month." (or "This uses 2 conversions." while the count is not known yet).
  */
 export function costText(cost: number, left: number | null): string {
-  return left === null
-    ? `This uses ${conversions(cost)}.`
-    : `This uses ${conversions(cost)} of your ${left} left this month.`;
+  if (left === null) return `This uses ${conversions(cost)}.`;
+  // Not "of your 0 left": a task kept at a gate waits on its page with nothing left to run it with.
+  if (left === 0) return `This uses ${conversions(cost)}. You have none left this month.`;
+  if (left < cost) return `This uses ${conversions(cost)}. You have ${left} left this month.`;
+  return `This uses ${conversions(cost)} of your ${left} left this month.`;
 }
 
 /**
  * Said before a run, next to the button that spends: how many conversions the action will use of what
- * is left, so nobody is surprised by the counter going down.
+ * is left, so nobody is surprised by the counter going down. With an `id`, its button can name it as
+ * its description (aria-describedby).
  */
-export function CostNote({ cost = 1, className }: { cost?: number; className?: string }) {
+export function CostNote({ cost = 1, className, id }: { cost?: number; className?: string; id?: string }) {
   const remaining = useRemainingConversions();
   return (
-    <p className={cn("text-xs text-muted-foreground", className)} data-testid="cost-note">
+    <p id={id} className={cn("text-xs text-muted-foreground", className)} data-testid="cost-note">
       {costText(cost, remaining.status === "ready" ? remaining.current : null)}
     </p>
   );

@@ -33,7 +33,10 @@ export type ResultViewProps = {
   onRecreate?: () => void;
   /** Conversions another version uses (the results chosen, issue 28; default 1), said next to its button. */
   recreateCost?: number;
-  /** Shown instead of the recreate button when the tier does not allow it. */
+  /**
+   * Shown in the recreate button's place, among the actions, when the plan does not allow it (the style
+   * tools: the button with the plan it needs, to Pricing).
+   */
   recreateHint?: ReactNode;
   labels?: { original?: string; modified?: string; reset?: string };
   /** The shared result's file name and title; no Share button when omitted. */
@@ -97,15 +100,19 @@ export function ResultViewBody({
               <ShareButton content={{ kind: "file", file: modifiedUrl, ...share }} disabled={processing} />
             )}
             {editWith}
-            {onRecreate && (
-              // The whole name at every width (it fits a phone's second row): what is seen is what is named.
-              <Button variant="secondary" onClick={onRecreate} disabled={processing}>
-                <RefreshCw aria-hidden="true" />
-                Try Another Version
-              </Button>
+            {onRecreate ? (
+              <>
+                {/* The whole name at every width (it fits a phone's second row): what is seen is what is named. */}
+                <Button variant="secondary" onClick={onRecreate} disabled={processing}>
+                  <RefreshCw aria-hidden="true" />
+                  Try Another Version
+                </Button>
+                {/* What another version uses, right under its button (on its own line in a row of buttons). */}
+                <CostNote cost={recreateCost} className="basis-full lg:-mt-1 lg:mb-1" />
+              </>
+            ) : (
+              recreateHint
             )}
-            {/* What another version uses, right under its button (on its own line in a row of buttons). */}
-            {onRecreate && <CostNote cost={recreateCost} className="basis-full lg:-mt-1 lg:mb-1" />}
             {reset}
           </div>
           {description && (
@@ -114,7 +121,6 @@ export function ResultViewBody({
               <p className="whitespace-pre-line text-muted-foreground">{description}</p>
             </div>
           )}
-          {!onRecreate && recreateHint}
         </CompareWithActions>
       ) : (
         <>

@@ -2,12 +2,15 @@
  * "Results: 1 2 3 4" (issue 28 §1): how many results the next run of an image tool makes. A segmented
  * control of native radios (one tab stop, the arrow keys move the choice, as a radio group does), so it
  * costs a page no script of its own. More than one is the "multiple versions" feature: a plan without it
- * sees 2 to 4 off, the plan they need (as Convert Anything's button names its plan) and the gate's message.
+ * sees 2 to 4 off, the plan they need (the plan badge of Convert Anything and Try Another Version) and
+ * the gate's message.
  */
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { FEATURE_GATES, gateMessage, hasFeature } from "@/config/tiers";
+import { gateMessage, hasFeature } from "@/config/tiers";
+import { PlanBadge } from "@/components/plan-badge";
+import { useNeededPlan } from "@/hooks/use-needed-plan";
 import { MAX_RESULTS, type ToolResults } from "@/hooks/use-tool-results";
 import { useSubscriptionTier } from "@/lib/subscription";
 import { cn } from "@/lib/utils";
@@ -28,7 +31,8 @@ export function ResultsPicker({
   const allowed = tier ? hasFeature(tier, "multipleVersions") : false;
   // A plan without the feature (or one lost meanwhile) makes one.
   const value = allowed ? results.count : 1;
-  const gated = Boolean(tier) && !allowed;
+  const needs = useNeededPlan("multipleVersions");
+  const gated = needs !== null;
   return (
     <div className={cn("flex flex-wrap items-center gap-x-3 gap-y-1.5", className)}>
       <span id={`${id}-label`} className="text-sm font-medium">
@@ -59,10 +63,8 @@ export function ResultsPicker({
       </div>
       {gated && (
         <p id={`${id}-gate`} className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
-          <span className="rounded-full border px-1.5 py-px text-xs font-semibold text-foreground">
-            <span className="sr-only">More than one needs </span>
-            {FEATURE_GATES.multipleVersions.tier}
-          </span>
+          <span className="sr-only">More than one result</span>
+          <PlanBadge plan={needs} />
           {gateMessage("multipleVersions")}.
           <Link to={paths.pricing} className="font-medium text-primary underline underline-offset-2">
             See plans

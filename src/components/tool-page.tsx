@@ -1,5 +1,5 @@
 /** The frame of every AI tool page: heading, notices, error banner with Try again, the tool, key field, overlay. */
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { RefreshCw } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
 import { ErrorBanner } from "@/components/error-banner";
@@ -8,7 +8,7 @@ import { PickLock } from "@/components/pick-lock";
 import { LocalEngineNotice } from "@/components/local-engine-notice";
 import { OfflineNotice } from "@/components/offline-notice";
 import { ProcessingOverlay } from "@/components/processing-overlay";
-import { RemainingCounter } from "@/components/remaining-counter";
+import { CostNote, RemainingCounter } from "@/components/remaining-counter";
 import { Button } from "@/components/ui/button";
 import { useRemainingConversions } from "@/hooks/use-remaining";
 import type { RetryWait } from "@/lib/gemini";
@@ -24,6 +24,8 @@ export type ToolRun = {
   /** Whether the banner offers "Try again" (`retry`). */
   canRetry: boolean;
   retry: () => void;
+  /** What "Try again" spends, said beside it (1 when omitted; Batch: the images it takes again). */
+  retryCost?: number;
   /** A retry the client is waiting for (the AI was busy), counted down in the overlay. */
   retryWait?: RetryWait | null;
   /** Stops the run (the overlay's Cancel, and Escape). */
@@ -67,6 +69,7 @@ export function ToolPage({
 }: ToolPageProps) {
   const remaining = useRemainingConversions();
   const tier = useSubscriptionTier().data;
+  const retryCostId = useId();
   // No conversions left: the page stays (its last result, its words), says when the count renews, and
   // its photo pickers are off until then or an upgrade.
   const atLimit = remaining.status === "ready" && remaining.current === 0 && tier !== undefined;
@@ -99,10 +102,20 @@ export function ToolPage({
           advice={run.error.advice}
           action={
             run.canRetry ? (
-              <Button size="sm" variant="outline" onClick={run.retry} disabled={busy}>
-                <RefreshCw aria-hidden="true" />
-                Try again
-              </Button>
+              // What trying again spends, beside it (issue 27 §2), and named as its description.
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={run.retry}
+                  disabled={busy}
+                  aria-describedby={retryCostId}
+                >
+                  <RefreshCw aria-hidden="true" />
+                  Try again
+                </Button>
+                <CostNote id={retryCostId} cost={run.retryCost ?? 1} />
+              </div>
             ) : undefined
           }
         />

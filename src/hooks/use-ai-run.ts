@@ -91,8 +91,11 @@ export type AiRunOptions<I, R> = {
   keep?: (result: R, input: I) => NewCreation | null;
   /** Called once a result's first write is done, with its record (null when nothing was kept). */
   onKept?: (record: CreationRecord | null, result: R) => void;
-  /** A refusal the tool words itself (e.g. a batch larger than what is left); true when handled. */
-  onDenied?: (denied: Denied, input: I) => boolean;
+  /**
+   * A refusal the tool words itself (e.g. a batch larger than what is left); true when handled.
+   * `toPricing` goes to Pricing with the run's task kept (`gateTask`), as the app's own refusal does.
+   */
+  onDenied?: (denied: Denied, input: I, toPricing: () => void) => boolean;
 };
 
 type Action<I, R> =
@@ -173,7 +176,7 @@ function offlineFailure({ kind, message, advice }: ReturnType<typeof describeFai
  */
 export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
   const [state, dispatch] = useReducer(reducer<I, R>, undefined, initialState<I, R>);
-  const { userId, check, deny, limitReached } = useAllowance();
+  const { userId, check, deny, limitReached, toPricing } = useAllowance();
   const queryClient = useQueryClient();
   // The key the tool sends with (lib/api-key): it decides where this run's conversions are counted.
   const apiKey = useApiKey();
@@ -216,7 +219,8 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
             dispatch({ type: "failure", error: planCheckFailure() });
           } else {
             dispatch({ type: "stopped" });
-            if (!opts.onDenied?.(allowance, input)) deny(allowance, keepTask(opts, input));
+            const keep = keepTask(opts, input);
+            if (!opts.onDenied?.(allowance, input, () => toPricing(keep))) deny(allowance, keep);
           }
           return undefined;
         }
@@ -288,7 +292,7 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
         if (controller.current === ac) controller.current = null;
       }
     },
-    [apiKey, check, deny, limitReached, queryClient, userId],
+    [apiKey, check, deny, limitReached, queryClient, toPricing, userId],
   );
 
   const cancel = useCallback(() => controller.current?.abort(), []);

@@ -1,5 +1,5 @@
 /** The allowance at the moment of an action, and the app's one reaction to a refusal. */
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
@@ -14,7 +14,26 @@ import {
 } from "@/config/tiers";
 import { checkAllowance, syncServerUsage, type AllowanceCheck } from "@/lib/allowance";
 import { useUser } from "@/lib/auth";
-import { keepGateTask, type GateReturnState, type GateTask } from "@/lib/creations";
+import {
+  backToTask,
+  keepGateTask,
+  type GateReturnState,
+  type GateTask,
+  type IncomingPhotoState,
+} from "@/lib/creations";
+
+/**
+ * The browser's Back from Pricing comes to this page's history entry: it is given the task's hand-over
+ * (as Pricing's "Go back" link gives it), so Back brings the task too. Written into the entry as the
+ * router keeps a location's state (`usr`), without a navigation: the page on screen is leaving for
+ * Pricing and must not take the task itself.
+ */
+function keepOnThisEntry(state: IncomingPhotoState | null) {
+  if (!state || typeof window === "undefined") return;
+  const entry: unknown = window.history.state;
+  if (!entry || typeof entry !== "object") return;
+  window.history.replaceState({ ...entry, usr: state }, "");
+}
 
 /** What of a stopped task to keep through Pricing (read only when a gate sends the person there). */
 export type KeepTask = () => GateTask | null;
@@ -45,9 +64,24 @@ export function useAllowance() {
     [queryClient, userId],
   );
 
-  /** To /pricing from this page, the task kept: paying brings the person back here with it. */
+  // The page on screen, or null once it is gone: keeping a photo takes a moment, and a person who left
+  // the page meanwhile is not pulled to Pricing, nor is another page's entry given the task. (Its query
+  // may change on the way: Convert Anything's dialog closes as the gate stops it.)
+  const at = useRef<string | null>(location.pathname);
+  useEffect(() => {
+    at.current = location.pathname;
+    return () => {
+      at.current = null;
+    };
+  }, [location.pathname]);
+
+  /**
+   * To /pricing from this page, the task kept: paying brings the person back here with it. Pricing
+   * comes once the photo is kept (a moment later), unless the person left the page meanwhile.
+   */
   const toPricing = useCallback(
     (keep?: KeepTask) => {
+      const from = at.current;
       let task: GateTask | null = null;
       try {
         task = keep?.() ?? null;
@@ -60,7 +94,11 @@ export function useAllowance() {
           console.warn("Could not keep the task for after the payment", error);
           return { path: here };
         })
-        .then((returnTo) => navigate(paths.pricing, { state: { returnTo } satisfies GateReturnState }));
+        .then((returnTo) => {
+          if (from === null || at.current !== from) return;
+          keepOnThisEntry(backToTask(returnTo).state);
+          navigate(paths.pricing, { state: { returnTo } satisfies GateReturnState });
+        });
     },
     [here, navigate],
   );
@@ -99,5 +137,5 @@ export function useAllowance() {
     [limitReached, navigate, toPricing],
   );
 
-  return { userId, check, deny, limitReached };
+  return { userId, check, deny, limitReached, toPricing };
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { AiFailure } from "@/hooks/use-ai-run";
 import { useAllowance } from "@/hooks/use-allowance";
 import { planCheckFailure } from "@/lib/allowance";
+import type { KeptInputs } from "@/lib/creations";
 import { IMAGE_ADVICE, isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
 
 export { IMAGE_ADVICE };
@@ -16,6 +17,8 @@ export type LoadPhotoOptions = {
   fallback?: string;
   /** The advice under a refused file the pipeline does not name (it names its own: lib/image/errors.ts). */
   advice?: string;
+  /** What else of the task a gate keeps with the file (its words and options). */
+  task?: KeptInputs;
 };
 
 /**
@@ -54,7 +57,7 @@ export function useToolPhoto() {
           const allowance = await check();
           if (!allowance.ok) {
             // A gate on the way to Pricing keeps the photo: paying brings it back to this tool.
-            deny(allowance, () => ({ files: [file] }));
+            deny(allowance, () => ({ ...options.task, files: [file] }));
             if (allowance.reason === "error") setError(planCheckFailure());
             return null;
           }

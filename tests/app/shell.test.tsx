@@ -23,7 +23,8 @@ const SIDEBAR_ORDER = [
   "Celebrations",
   // My Creations (SPEC 2.20), every kept result, first of the "More" group.
   "My Creations",
-  "Convert Anything",
+  // Freemium: the plan it needs, said before it is pressed (issue 27 §1).
+  "Convert Anything, needs $5/month",
   "Explore",
   "Share Photos (opens in a new tab)",
 ];
@@ -34,12 +35,18 @@ function sidebarLinks() {
   return within(sidebar).getAllByRole("link");
 }
 
+/** The sidebar's Convert Anything, with or without the plan it needs. */
+function convertAnything() {
+  return sidebarLinks().find((l) => l.textContent?.trim().startsWith("Convert Anything"))!;
+}
+
 describe("app shell", () => {
   it("lists every sidebar entry of the spec, in order, with the right targets", async () => {
     storeSession();
     server.use(subscriptionHandler(null));
     renderApp("/pricing");
     await screen.findByRole("heading", { level: 1, name: "Pricing" });
+    await screen.findByRole("link", { name: /^Convert Anything\s*, needs \$5\/month$/ });
     const links = sidebarLinks();
     expect(links.map((l) => l.textContent?.trim() || l.getAttribute("aria-label"))).toEqual(SIDEBAR_ORDER);
     const byName = (name: string) => links.find((l) => l.textContent?.trim() === name)!;
@@ -50,7 +57,7 @@ describe("app shell", () => {
     expect(byName("Modify Scene")).toHaveAttribute("href", "/create-nft");
     expect(byName("Visual Poetry")).toHaveAttribute("href", "/visual-poetry");
     expect(byName("My Creations")).toHaveAttribute("href", "/creations");
-    expect(byName("Convert Anything")).toHaveAttribute("href", "#");
+    expect(byName("Convert Anything, needs $5/month")).toHaveAttribute("href", "#");
     expect(byName("Explore")).toHaveAttribute("href", "#explore");
     const share = links.at(-1)!;
     expect(share).toHaveAttribute("target", "_blank");
@@ -90,7 +97,10 @@ describe("app shell", () => {
     const { router } = renderApp("/hulk");
     const user = userEvent.setup();
     await screen.findByRole("heading", { level: 1, name: "Hulk.AI" });
-    await user.click(sidebarLinks().find((l) => l.textContent?.trim() === "Convert Anything")!);
+    // The plan it needs is on the entry itself, visible before the press.
+    const entry = await screen.findByRole("link", { name: /^Convert Anything\s*, needs \$5\/month$/ });
+    expect(within(entry).getByText("$5/month")).toBeVisible();
+    await user.click(entry);
     const dialog = await screen.findByRole("dialog", { name: "Convert Image" });
     expect(
       within(dialog).getByText("Custom transformations require a $5/month subscription"),
@@ -105,7 +115,10 @@ describe("app shell", () => {
     const { router } = renderApp("/hulk");
     const user = userEvent.setup();
     await screen.findByRole("heading", { level: 1, name: "Hulk.AI" });
-    await user.click(sidebarLinks().find((l) => l.textContent?.trim() === "Convert Anything")!);
+    // The plan has it: no badge once the plan is read (the page's counter shows the plan's limit).
+    await screen.findByText(/Remaining conversions: \d+ \/ 20/);
+    expect(convertAnything()).toHaveTextContent(/^Convert Anything$/);
+    await user.click(convertAnything());
     expect(await screen.findByRole("dialog", { name: "Convert Image" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
     expect(router.state.location.search).toBe("?custom=true");
@@ -115,7 +128,7 @@ describe("app shell", () => {
     const { router } = renderApp("/pricing");
     const user = userEvent.setup();
     await screen.findByRole("heading", { level: 1, name: "Pricing" });
-    await user.click(sidebarLinks().find((l) => l.textContent?.trim() === "Convert Anything")!);
+    await user.click(convertAnything());
     await screen.findByRole("heading", { level: 1, name: "Login" });
     expect(router.state.location.search).toBe("?redirect=%2F%3Fcustom%3Dtrue");
   });

@@ -208,6 +208,9 @@ describe("what a record says about the request", () => {
     expect(imageSizeOf(body({ imageSize: "2k" }), "image")).toBe("2K");
     expect(imageSizeOf(body({ imageSize: "x".repeat(100) }), "image")).toBe("other");
     expect(imageSizeOf(body({ imageSize: "4K" }), "text")).toBeNull();
+    // Gemini takes the snake_case spelling too: a 4K call so spelled is still priced as 4K.
+    const snake = { contents: [], generationConfig: { image_config: { image_size: "4K" } } };
+    expect(imageSizeOf(snake, "image")).toBe("4K");
   });
 
   it("classes a whole answer that did not count", () => {

@@ -99,6 +99,8 @@ describe("handleAiProxy records each call (recorded upstream)", () => {
 
   it("a counted image: its tool, model, size, plan, tokens and the cost estimated from them", async () => {
     const user = await signUpUser("cost-image");
+    // 4K is the $30/month plan's (issue 28): the proxy refuses it to a plan without it.
+    await sql`insert into public.subscriptions (user_id, tier) values (${user.user.id}, '$30/month')`;
     const body = { ...imageBody(), generationConfig: { imageConfig: { imageSize: "4K" } } };
     const response = await call(user, answer(fixture("image-success.json")), { tool: "hulk", body });
     expect(response.status).toBe(200);
@@ -110,7 +112,7 @@ describe("handleAiProxy records each call (recorded upstream)", () => {
         model: IMAGE_MODEL,
         kind: "image",
         image_size: "4K",
-        tier: "Freemium",
+        tier: "$30/month",
         counted: true,
         failure: null,
         http_status: 200,

@@ -195,8 +195,14 @@ describe("Batch Image Processing", () => {
     expect(getUsedConversions(USER.id)).toBe(2);
     expect(await counter()).toHaveTextContent("Remaining conversions: 18 / 20");
 
-    // Retry failed takes the image the AI failed on again, not the unreadable file.
-    await userEvent.setup().click(screen.getByRole("button", { name: "Retry failed" }));
+    // Retry failed takes the image the AI failed on again, not the unreadable file, and says what that
+    // uses beside it before it is pressed (issue 27 §2).
+    const retry = screen.getByRole("button", { name: "Retry failed" });
+    expect(retry).toHaveAccessibleDescription("This uses 1 conversion of your 18 left this month.");
+    expect(retry.parentElement!.parentElement).toHaveTextContent(
+      "This uses 1 conversion of your 18 left this month.",
+    );
+    await userEvent.setup().click(retry);
     await finished(1);
     expect(gemini.calls).toHaveLength(4);
     expect(statuses().sort()).toEqual(["done", "done", "done", "failed"]);

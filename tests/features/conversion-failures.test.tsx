@@ -56,7 +56,10 @@ describe("every failure class: a clear message, the photo kept, nothing counted"
     expect(page.split("Failed to process image").length - 1).toBe(1);
     expect(page.split(advice).length - 1).toBe(1);
     expect(screen.getByRole("img", { name: "Original" })).toBeInTheDocument();
-    expect(within(banner).getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    // What trying again spends, beside it (issue 27 §2).
+    expect(within(banner).getByRole("button", { name: "Try again" })).toHaveAccessibleDescription(
+      "This uses 1 conversion of your 3 left this month.",
+    );
     expect(getUsedConversions(USER.id)).toBe(0);
     expect(gemini.imageCalls().length).toBeGreaterThanOrEqual(1);
   });

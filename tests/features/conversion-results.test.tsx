@@ -122,7 +122,7 @@ describe("several results per run", () => {
     expect(within(group).getByRole("radio", { name: "1" })).toBeChecked();
     for (const n of ["2", "3", "4"]) expect(within(group).getByRole("radio", { name: n })).toBeDisabled();
     expect(group).toHaveAccessibleDescription(
-      "More than one needs $10/month Multiple transformations require a $10/month subscription. See plans",
+      "More than one result , needs $10/month Multiple transformations require a $10/month subscription. See plans",
     );
     expect(screen.getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/pricing");
   });

@@ -1,5 +1,5 @@
 /** The style tools' pages: each style converts a photo, the photo analysis, the limits and the tiers. */
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { RECREATE_SUFFIX, VARIANTS } from "@/config/variants";
@@ -123,16 +123,23 @@ describe("limits and tiers", () => {
     expect(screen.getByTestId("remaining-counter")).toHaveTextContent("Remaining conversions: 15 / 20");
   });
 
-  it("Freemium gets no recreate button but is told what unlocks it", async () => {
+  it("Freemium sees Try Another Version with the plan it needs before pressing it: to Pricing, nothing spent", async () => {
     signedIn();
-    fakeImageModel(["image-success.json"]);
-    await openPage(hulk);
+    const gemini = fakeImageModel(["image-success.json"]);
+    const { router } = await openPage(hulk);
     await upload();
     await screen.findByRole("img", { name: "Modified" });
-    expect(screen.queryByRole("button", { name: "Try Another Version" })).not.toBeInTheDocument();
-    expect(
-      screen.getByText(/Multiple transformations require a \$10\/month subscription/),
-    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Try Another Version/ })).not.toBeInTheDocument();
+    const link = await screen.findByRole("link", { name: /^Try Another Version\s*, needs \$10\/month$/ });
+    expect(within(link).getByText("$10/month")).toBeVisible();
+    // Said where another version is asked for, and where several results are chosen (issue 28).
+    expect(screen.getAllByText("Multiple transformations require a $10/month subscription.")).toHaveLength(2);
+    await userEvent.setup().click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
+    // Paying (or "Go back") returns to the style, where the last result is shown again.
+    expect(router.state.location.state).toEqual({ returnTo: { path: hulk.path } });
+    expect(gemini.imageCalls()).toHaveLength(1);
+    expect(getUsedConversions(USER.id)).toBe(1);
   });
 
   it("$10/month recreates with the last prompt plus the different-approach suffix, once per double click", async () => {
@@ -142,7 +149,10 @@ describe("limits and tiers", () => {
     await upload();
     await screen.findByRole("img", { name: "Modified" });
     const first = gemini.imageCalls()[0]!.body.contents[0]!.parts[0]!.text!;
-    await userEvent.setup().dblClick(screen.getByRole("button", { name: "Try Another Version" }));
+    // The plan has it: no badge, the button's name is its words alone.
+    const recreate = screen.getByRole("button", { name: "Try Another Version" });
+    expect(within(recreate).queryByText("$10/month")).not.toBeInTheDocument();
+    await userEvent.setup().dblClick(recreate);
     expect(await screen.findByText(frog.toasts.recreated)).toBeInTheDocument();
     expect(gemini.imageCalls()).toHaveLength(2);
     expect(gemini.imageCalls()[1]!.body.contents[0]!.parts[0]!.text).toBe(`${first}${RECREATE_SUFFIX}`);

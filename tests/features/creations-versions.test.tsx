@@ -186,10 +186,10 @@ describe("My Creations, a card per photo", () => {
     const user = userEvent.setup();
     await openCreations();
     await screen.findByRole("list", { name: "Creations" });
-    await user.type(screen.getByLabelText("Search by instruction"), "green");
+    await user.type(screen.getByLabelText("Search by tool or your words"), "green");
     await waitFor(async () => expect(await cards()).toEqual(["Open Hulk creation, 3 versions"]));
     expect(screen.getByText("1 creation matches")).toBeInTheDocument();
-    await user.clear(screen.getByLabelText("Search by instruction"));
+    await user.clear(screen.getByLabelText("Search by tool or your words"));
     await user.click(screen.getByRole("combobox", { name: "Tool" }));
     await user.click(await screen.findByRole("option", { name: "Frog" }));
     await waitFor(async () =>

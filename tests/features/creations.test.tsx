@@ -64,10 +64,10 @@ describe("My Creations (/creations)", () => {
       within(grid).getByText("Moonlit hat over the pond", { normalizer: (s) => s.replace(/\s+/g, " ") }),
     ).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText("Search by instruction"), "hat");
+    await user.type(screen.getByLabelText("Search by tool or your words"), "hat");
     await waitFor(() => expect(within(grid).getAllByRole("button")).toHaveLength(2));
     expect(screen.getByText("2 creations match")).toBeInTheDocument();
-    await user.type(screen.getByLabelText("Search by instruction"), " zebra");
+    await user.type(screen.getByLabelText("Search by tool or your words"), " zebra");
     expect(await screen.findByText("No creations match your search.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Clear filters" }));
     await waitFor(() =>
@@ -203,6 +203,47 @@ describe("captions", () => {
     expect(screen.queryByText(/browser allows/)).not.toBeInTheDocument();
     expect(screen.queryByText(/running out of space/)).not.toBeInTheDocument();
     Reflect.deleteProperty(navigator, "storage");
+  });
+});
+
+describe("search", () => {
+  it("finds a creation by its tool's name and the person's own words, never by the app's instruction", async () => {
+    const stylePrompt = "Add exactly ONE humorous, photorealistic cucumber to this image. Return one image.";
+    const hulkPrompt =
+      "Transform every person in this photo into the Hulk, photorealistic. Return one image.";
+    // A Hulk conversion as kept before (its instruction is the app's prompt), a cucumber one as kept now,
+    // and a custom transformation in the person's own words.
+    await seed(USER.id, { ...image("hulk", hulkPrompt, 1), prompt: hulkPrompt }, 1_000);
+    await seed(USER.id, { ...image("cucumber", "", 2), prompt: stylePrompt }, 2_000);
+    await seed(
+      USER.id,
+      { ...image("cucumber", "make it sepia", 3), prompt: "Transform: make it sepia" },
+      3_000,
+    );
+    const user = userEvent.setup();
+    await openCreations();
+    await screen.findByRole("list", { name: "Creations" });
+    const search = screen.getByLabelText("Search by tool or your words");
+    const shown = () =>
+      within(screen.getByRole("list", { name: "Creations" }))
+        .getAllByRole("button")
+        .map((c) => c.getAttribute("aria-label")?.split(" creation")[0]);
+
+    for (const internal of ["photorealistic", "Return one image", "humorous"]) {
+      await user.clear(search);
+      await user.type(search, internal);
+      expect(await screen.findByText("No creations match your search.")).toBeInTheDocument();
+    }
+    await user.clear(search);
+    await user.type(search, "Hulk");
+    await waitFor(() => expect(shown()).toEqual(["Open Hulk"]));
+    await user.clear(search);
+    await user.type(search, "sepia");
+    await waitFor(() => expect(shown()).toEqual(["Open Cucumber"]));
+    expect(screen.getByTestId("creation-words")).toHaveTextContent("make it sepia");
+    await user.clear(search);
+    await user.type(search, "cucumber");
+    await waitFor(() => expect(shown()).toEqual(["Open Cucumber", "Open Cucumber"]));
   });
 });
 

@@ -138,6 +138,20 @@ describe("hosted mode", () => {
     expect(await screen.findByRole("heading", { name: "Usage Limit Reached" })).toBeInTheDocument();
   });
 
+  it("the server refuses a size the plan lacks: the page's error says the gate and what to do", async () => {
+    hostedUser(1);
+    const ai = proxy({ refusal: "PLAN_REQUIRED", usage: { used: 1, limit: 3, remaining: 2 } });
+    await openPage(frog.path, frog.title);
+    await upload();
+    const banner = await screen.findByRole("alert");
+    expect(banner).toHaveTextContent("4K images require a $30/month subscription");
+    expect(banner).toHaveTextContent(
+      "Nothing was sent or counted: choose a smaller size, or upgrade your plan on the Pricing page.",
+    );
+    expect(ai.requests).toHaveLength(1);
+    expect(await counter()).toHaveTextContent("Remaining conversions: 2 / 3");
+  });
+
   it("remaining comes from the server's row, not this browser's storage", async () => {
     const row = hostedUser(1);
     await openPage(frog.path, frog.title);

@@ -81,9 +81,12 @@ describe("Batch Image Processing offline", () => {
     expect(getUsedConversions(USER.id)).toBe(1);
     expect(screen.getByRole("button", { name: "Retry failed" })).toBeInTheDocument();
 
+    // Try again takes the three stopped images again and says so beside it (issue 27 §2).
+    const again = within(banner).getByRole("button", { name: "Try again" });
+    expect(again).toHaveAccessibleDescription("This uses 3 conversions of your 19 left this month.");
     goOnline();
     cutOff = false;
-    await userEvent.setup().click(within(banner).getByRole("button", { name: "Try again" }));
+    await userEvent.setup().click(again);
     await finished(3);
     expect(statuses()).toEqual(["done", "done", "done", "done"]);
     expect(getUsedConversions(USER.id)).toBe(4);

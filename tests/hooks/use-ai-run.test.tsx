@@ -139,10 +139,11 @@ describe("useAiRun", () => {
       await result.current.run("photo");
     });
     expect(task.calls).toHaveLength(0);
-    expect(location()).toBe("/pricing");
     expect(
       await screen.findByText("You've used all your free conversions for this month"),
     ).toBeInTheDocument();
+    // Pricing comes once the task is kept (a moment after the refusal).
+    await waitFor(() => expect(location()).toBe("/pricing"));
   });
 
   it("a feature gate refuses with the message built from the tiers table", async () => {

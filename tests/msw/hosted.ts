@@ -20,7 +20,9 @@ export type ProxyRefusal =
   | "TOO_MANY_IMAGES"
   | "INVALID_REQUEST"
   | "REQUEST_TOO_LARGE"
-  | "AI_NOT_CONFIGURED";
+  | "AI_NOT_CONFIGURED"
+  | "PLAN_REQUIRED"
+  | "IMAGE_OUTPUT_NOT_SUPPORTED";
 
 const REFUSALS: Record<ProxyRefusal, { code: number; status: string; message: string }> = {
   SESSION_INVALID: { code: 401, status: "UNAUTHENTICATED", message: "Please log in again to use the AI." },
@@ -40,6 +42,16 @@ const REFUSALS: Record<ProxyRefusal, { code: number; status: string; message: st
     message: "This AI model is not available here.",
   },
   TOO_MANY_IMAGES: { code: 400, status: "INVALID_ARGUMENT", message: "Too many images in one request." },
+  PLAN_REQUIRED: {
+    code: 403,
+    status: "PERMISSION_DENIED",
+    message: "4K images require a $30/month subscription",
+  },
+  IMAGE_OUTPUT_NOT_SUPPORTED: {
+    code: 400,
+    status: "INVALID_ARGUMENT",
+    message: "This picture shape or size is not available.",
+  },
   INVALID_REQUEST: {
     code: 400,
     status: "INVALID_ARGUMENT",

@@ -67,10 +67,11 @@ const ROBOT = "a purple robot with a yellow hat";
 const DRAGON = "a small green dragon with orange wings";
 
 describe("the character (characterPrompt)", () => {
-  test.each(ASPECT_RATIOS)("is drawn at the requested aspect ratio %s", async (ratio) => {
+  test.each(ASPECT_RATIOS)("is drawn at the requested aspect ratio %s, 1K", async (ratio) => {
     const { base64 } = await drawCharacter(ROBOT, ratio);
     const image = await decode(Buffer.from(base64, "base64"));
-    expect(Math.max(image.width, image.height)).toBe(768);
+    // Gemini's 1K (the default imageSize): the longest side 1024 px.
+    expect(Math.max(image.width, image.height)).toBe(1024);
     expect(image.width / image.height).toBeCloseTo(ratioOf(ratio), 1);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The local preview engine's image answers by size and count: a large phone photo capped at 1024 px,
- * EXIF orientation applied, imageConfig.aspectRatio honoured, WebP and GIF read; a second image pasted
+ * EXIF orientation applied, imageConfig.aspectRatio honoured (at Gemini's 1K), WebP and GIF read; a second image pasted
  * into the first; pictures drawn from words alone; an image model answering with an image by default.
  */
 import { describe, expect, test } from "vitest";
@@ -30,11 +30,11 @@ describe("sizes", () => {
     expect([out.width, out.height]).toEqual([768, 1024]);
   }, 30_000);
 
-  test("imageConfig.aspectRatio crops to that ratio, as Gemini does", async () => {
+  test("imageConfig.aspectRatio crops to that ratio at Gemini's 1K, as Gemini does", async () => {
     const body = imageBody("gta", "coffee.png", "image/png") as { generationConfig: Record<string, unknown> };
     body.generationConfig.imageConfig = { aspectRatio: "1:1" };
     const out = await imageOf(await post(body));
-    expect([out.width, out.height]).toEqual([400, 400]);
+    expect([out.width, out.height]).toEqual([1024, 1024]);
   });
 
   test("WebP and GIF inputs work too", async () => {
@@ -104,7 +104,8 @@ describe("more than one image, and no image", () => {
       "Local preview: generated celebration picture applied.",
     );
     const out = await imageOf(response);
-    expect([out.width, out.height]).toEqual([768, 432]);
+    // Drawn at 768 px, answered at Gemini's 1K for the ratio asked (imageConfig.aspectRatio).
+    expect([out.width, out.height]).toEqual([1024, 576]);
   });
 
   test("without responseModalities an image model still answers with an image", async () => {

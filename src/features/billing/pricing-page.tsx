@@ -116,14 +116,21 @@ function PlanCard({ tier, current, busy, onChoose }: PlanCardProps) {
   );
 }
 
+/** What of the task waits on the tool, in the person's terms. */
+function keptTaskLine({ incoming, photos = 1, words, options }: GateReturn): string {
+  const choices = Boolean(options && Object.keys(options).length > 0);
+  const kept = incoming ? (photos > 1 ? `Your ${photos} photos` : "Your photo") : null;
+  if (kept && words) return `${kept} and your words are kept`;
+  if (kept && choices) return `${kept} and your choices are kept`;
+  if (kept) return `${kept} ${photos > 1 ? "are" : "is"} kept`;
+  if (words) return "Your words are kept";
+  return choices ? "Your choices are kept" : "Nothing is lost";
+}
+
 /** Sent here by a gate: what waits on the tool, and the way back to it without paying. */
 function KeptTaskNote({ returnTo }: { returnTo: GateReturn }) {
   const back = backToTask(returnTo);
-  const kept = returnTo.incoming
-    ? returnTo.words
-      ? "Your photo and your words are kept"
-      : "Your photo is kept"
-    : "Nothing is lost";
+  const kept = keptTaskLine(returnTo);
   return (
     <aside className="mx-auto flex w-full max-w-2xl flex-col gap-3 rounded-lg border border-primary/40 bg-card p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
       <p>

@@ -76,8 +76,9 @@ export function usePaymentForm(plan: Tier, payment: PaymentMutation) {
     try {
       await payment.mutateAsync({ userId: user.id, tier: plan.id, card: fields });
       toast.success(SUCCESS);
-      // From a gate: back to that tool, with the photo and words kept there; from Pricing itself: home.
-      const back = returnTo ? backToTask(returnTo) : { path: paths.home, state: null };
+      // From a gate: back to that tool, with the photo and words kept there (their last way back: the
+      // kept photo goes once the tool took it); from Pricing itself: home.
+      const back = returnTo ? backToTask(returnTo, { last: true }) : { path: paths.home, state: null };
       navigate(back.path, { replace: true, state: back.state });
     } catch (error) {
       console.error("Payment failed", error);

@@ -4,9 +4,9 @@
  */
 import { Images, Layers } from "lucide-react";
 import { getTool } from "@/tools/registry";
-import type { CreationGroup } from "@/lib/creations";
+import { ownWords, type CreationGroup } from "@/lib/creations";
 import { ChainLine, chainText, creationChain } from "./creation-chain";
-import { formatDate, ownWords } from "./format";
+import { formatDate } from "./format";
 import { useThumbUrls } from "./use-creations";
 
 /** "3 versions" (nothing for one). */

@@ -13,10 +13,17 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from "@/components/ui/spinner";
 import { useObjectUrl } from "@/hooks/use-object-urls";
 import { getTool } from "@/tools/registry";
-import { creationQuery, getCreation, photoOf, versionsQuery, type CreationRecord } from "@/lib/creations";
+import {
+  creationQuery,
+  getCreation,
+  ownWords,
+  photoOf,
+  versionsQuery,
+  type CreationRecord,
+} from "@/lib/creations";
 import { downloadImage } from "@/lib/image";
 import { ChainSteps } from "./creation-chain";
-import { formatDate, ownWords } from "./format";
+import { formatDate } from "./format";
 
 type Loaded =
   | { status: "loading" }

@@ -1,4 +1,4 @@
-/** My Creations' filters: a search by instruction and a choice of tool. */
+/** My Creations' filters: a search by tool or the person's own words, and a choice of tool. */
 import { useId } from "react";
 import { Search } from "lucide-react";
 import { ChoiceSelect } from "@/components/choice-select";
@@ -31,7 +31,7 @@ export function CreationsFilters({
   return (
     <div role="search" className="grid gap-3 sm:grid-cols-[1fr_14rem]">
       <div className="grid gap-1.5">
-        <Label htmlFor={ids.search}>Search by instruction</Label>
+        <Label htmlFor={ids.search}>Search by tool or your words</Label>
         <div className="relative">
           <Search
             aria-hidden="true"

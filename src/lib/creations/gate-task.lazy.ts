@@ -16,5 +16,5 @@ export async function keepGateTask(path: string, task: GateTask | null): Promise
     ...(task?.options ? { options: task.options } : {}),
   };
   if (!task?.files.length) return { path, ...inputs };
-  return { path, incoming: await putIncoming(task.files, "gate"), ...inputs };
+  return { path, incoming: await putIncoming(task.files, "gate"), photos: task.files.length, ...inputs };
 }

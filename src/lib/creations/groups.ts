@@ -3,15 +3,15 @@
  * each one group; the versions of one photo with the photo they were made from; some records by id.
  */
 import { byUser, byUserAnd, guarded } from "./db";
-import { matcher } from "./list";
 import { photoOf } from "./origin";
+import { matcher } from "./search";
 import { filesOf } from "./stored-files";
 import type { CreationGroup, CreationRecord, GroupPage, ListQuery, VersionGroup } from "./types";
 
 /**
  * A page of the user's photos, each one group of versions (a creation kept before there were groups is
  * one of its own), newest first, with how many match in all. A group matches when any of its versions
- * does (the tool, every word of the search); it is shown by its newest version that matches.
+ * does (the tool, every word of the search in what its card shows: search.ts); it is shown by its newest version that matches.
  */
 export async function listGroups(userId: string, query: ListQuery = {}): Promise<GroupPage> {
   const records = await guarded((database) =>

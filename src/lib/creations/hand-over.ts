@@ -52,7 +52,7 @@ const EXTENSIONS: Record<string, string> = {
 export async function handOver(
   source: EditWithSource,
   target: ToolId,
-): Promise<{ path: string; state: IncomingPhotoState }> {
+): Promise<{ path: string; state: IncomingPhotoState & { incoming: string } }> {
   const [blob, origin] = await Promise.all([blobOf(source.image), originFor(source)]);
   const type = blob.type || "image/png";
   const file = new File([blob], `${source.tool}-result.${EXTENSIONS[type] ?? "png"}`, { type });

@@ -88,7 +88,16 @@ export async function putIncoming(
     ...(from?.length ? { from: from.map((step) => ({ ...step })) } : {}),
     ...(photo ? { photo } : {}),
   };
-  await (await db()).put("photos", record);
+  const tx = (await db()).transaction("photos", "readwrite");
+  // Nothing piles up: what is older than a day goes, and a gate keeps one task (the newest stopped).
+  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+    const old = cursor.value;
+    if (Date.now() - old.createdAt > INCOMING_MAX_AGE_MS || (source === "gate" && old.source === "gate")) {
+      await cursor.delete();
+    }
+  }
+  await tx.store.put(record);
+  await tx.done;
   return id;
 }
 
@@ -99,11 +108,18 @@ export async function readIncoming(id: string): Promise<IncomingPhotos | null> {
   return fromStored(stored);
 }
 
-/** Takes the files under `id` (read and removed in one step: a second taker finds nothing). */
-export async function takeIncoming(id: string): Promise<IncomingPhotos | null> {
+/**
+ * Takes the files under `id` (read and removed in one step: a second taker finds nothing). A task a
+ * gate stopped stays until its `last` way back (after the payment), so coming back from Pricing without
+ * paying and paying later still brings it; a newer gate's task or a day replaces it (putIncoming).
+ */
+export async function takeIncoming(
+  id: string,
+  { last = true }: { last?: boolean } = {},
+): Promise<IncomingPhotos | null> {
   const tx = (await db()).transaction("photos", "readwrite");
   const stored = await tx.store.get(id);
-  if (stored) await tx.store.delete(id);
+  if (stored && (last || stored.source !== "gate")) await tx.store.delete(id);
   await tx.done;
   if (!stored || Date.now() - stored.createdAt > INCOMING_MAX_AGE_MS) return null;
   return fromStored(stored);

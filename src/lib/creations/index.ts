@@ -86,6 +86,8 @@ export { keepGateTask } from "./gate-keep";
 export {
   backToTask,
   gateReturnOf,
+  keptOption,
+  taskOptions,
   type GateReturn,
   type GateReturnState,
   type GateTask,
@@ -96,6 +98,7 @@ export { getCreation, getLastCreation } from "./read";
 export { creationsUsage, getThumbs, listCreations } from "./list";
 export { makeThumbnail } from "./thumbnail";
 export { getVersions, listGroups } from "./groups";
+export { ownWords } from "./search";
 export { deleteAllCreations, deleteCreation, deleteOldestCreations, restoreCreation } from "./write";
 export { creationKeys } from "./keys";
 export { creationQuery, lastCreationQuery } from "./queries";

@@ -4,17 +4,9 @@
  * The groups of versions are read in groups.ts.
  */
 import { byUser, byUserAnd, guarded } from "./db";
+import { matcher } from "./search";
 import { thumbsOf } from "./stored-files";
-import type { CreationRecord, CreationsUsage, CreationThumbs, ListPage, ListQuery } from "./types";
-
-export function matcher(search: string | undefined): (record: CreationRecord) => boolean {
-  const words = (search ?? "").toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return () => true;
-  return (record) => {
-    const text = `${record.instruction} ${record.excerpt ?? ""}`.toLowerCase();
-    return words.every((word) => text.includes(word));
-  };
-}
+import type { CreationsUsage, CreationThumbs, ListPage, ListQuery } from "./types";
 
 /** A page of the user's creations, newest first, with how many match in all. Records only: no files. */
 export async function listCreations(userId: string, query: ListQuery = {}): Promise<ListPage> {

@@ -166,10 +166,11 @@ export type IncomingPhotos = {
 export type KeptInputs = { words?: string; options?: Record<string, string> };
 
 /**
- * The navigation state a tool reads its handed-over photo from (useIncomingPhotos); a task a gate
- * stopped also brings its words and options back.
+ * The navigation state a tool reads what is handed to it from (useIncomingPhotos): the id of photos
+ * waiting in the incoming store, and for a task a gate stopped its words and options (with or without
+ * a photo). `last`: the task's last way back (after the payment): its kept photo goes once taken.
  */
-export type IncomingPhotoState = { incoming: string; task?: KeptInputs };
+export type IncomingPhotoState = { incoming?: string; task?: KeptInputs; last?: boolean };
 
 /** A result shown on a page, as "Edit with…" hands it over. */
 export type EditWithSource = {

@@ -16,15 +16,17 @@ const takes = new Map<string, { photos: Promise<IncomingPhotos | null>; used: bo
 /**
  * Takes the photos of `id` for a mounted page: resolves with them (tagged with their chain and group), null when
  * they are gone (taken in another tab, or older than a day), or undefined when another mount of the
- * page took them or `stillMounted` says this one is gone. Rejects when they could not be read.
+ * page took them or `stillMounted` says this one is gone. Rejects when they could not be read. A gate's
+ * task stays kept unless this is its `last` way back (incoming.ts takeIncoming).
  */
 export async function takeIncomingPhotos(
   id: string,
   stillMounted: () => boolean,
+  { last = true }: { last?: boolean } = {},
 ): Promise<File[] | null | undefined> {
   let take = takes.get(id);
   if (!take) {
-    take = { photos: takeIncoming(id), used: false };
+    take = { photos: takeIncoming(id, { last }), used: false };
     takes.set(id, take);
   }
   let incoming: IncomingPhotos | null;

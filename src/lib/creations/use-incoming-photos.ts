@@ -27,30 +27,50 @@ function keptInputs(state: unknown): KeptInputs | undefined {
   };
 }
 
+/** The words-only tasks (their history entries) already handed over: each is handed over once. */
+const wordsHanded = new Set<string>();
+
 /**
  * Takes the photos handed to this page, if any, and calls `accept` with them (each tagged with the
- * chain it came from), and with the words and options of a task a gate stopped. The navigation state is cleared, so a reload or Back does not load them again.
- * With `accept` null (a tool that takes no photo) nothing is taken: what was handed over stays waiting.
+ * chain it came from), and with the words and options of a task a gate stopped: with its photos, or
+ * alone when the task had none (`files` empty). The navigation state is cleared, so a reload or Back
+ * does not load them again. With `accept` null (a tool that takes nothing) nothing is taken: what was
+ * handed over stays waiting.
  */
 export function useIncomingPhotos(accept: ((files: File[], task?: KeptInputs) => unknown) | null): void {
   const location = useLocation();
   const navigate = useNavigate();
   const id = incomingId(location.state);
+  const task = keptInputs(location.state);
+  // A words-only task has no id: its arrival is its history entry.
+  const arrival = id ?? (task ? location.key : null);
   const latest = useRef(accept);
   useEffect(() => {
     latest.current = accept;
   });
 
   useEffect(() => {
-    if (!id || !latest.current) return;
-    const task = keptInputs(location.state);
+    if (!arrival || !latest.current) return;
+    const kept = keptInputs(location.state);
+    // A gate's task stays kept until its last way back (after the payment): Pricing's "Go back" and
+    // then paying still finds it.
+    const last = !kept || (location.state as Partial<IncomingPhotoState>).last === true;
     let active = true;
-    import("./use-incoming-photos.lazy")
-      .then(({ takeIncomingPhotos }) => takeIncomingPhotos(id, () => active))
+    const take: Promise<File[] | null | undefined> = id
+      ? import("./use-incoming-photos.lazy").then(({ takeIncomingPhotos }) =>
+          takeIncomingPhotos(id, () => active, { last }),
+        )
+      : Promise.resolve().then(() => {
+          // Handed over once, as photos are (lazy module's `takes`): by the first mount still there.
+          if (!active || wordsHanded.has(arrival)) return undefined;
+          wordsHanded.add(arrival);
+          return [];
+        });
+    take
       .then((files) => {
-        if (files === undefined) return;
+        if (files === undefined || !active) return;
         navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
-        if (files) void latest.current?.(files, task);
+        if (files) void latest.current?.(files, kept);
         else toast.error(INCOMING_LOST);
       })
       .catch((error: unknown) => {
@@ -60,7 +80,7 @@ export function useIncomingPhotos(accept: ((files: File[], task?: KeptInputs) =>
     return () => {
       active = false;
     };
-    // Only a new arrival (its id) starts a take; the path parts are read as they are then.
+    // Only a new arrival (its id, or a words-only task's entry) starts a take; the rest is read as it is then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  }, [arrival]);
 }

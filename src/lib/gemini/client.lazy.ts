@@ -156,6 +156,10 @@ export const PROXY_REASONS = {
   tooLarge: "REQUEST_TOO_LARGE",
   notConfigured: "AI_NOT_CONFIGURED",
   internal: "INTERNAL",
+  /** A 2K or 4K picture from a plan without it; the message is the gate's (src/config/tiers.ts). */
+  planRequired: "PLAN_REQUIRED",
+  /** A picture shape or size Gemini does not take. */
+  outputNotSupported: "IMAGE_OUTPUT_NOT_SUPPORTED",
 } as const;
 
 export const HOSTED_ADVICE = {
@@ -166,6 +170,9 @@ export const HOSTED_ADVICE = {
   tooLarge: "This photo is too large to send: try a smaller photo, or one with fewer pixels.",
   tooManyImages: "This request has more images than the AI service accepts: use fewer pictures.",
   notConfigured: "The AI service is not set up on this server yet: try again later.",
+  planRequired:
+    "Nothing was sent or counted: choose a smaller size, or upgrade your plan on the Pricing page.",
+  outputNotSupported: "Nothing was sent or counted: choose another shape or size, then try again.",
   serverKey:
     "The AI service's own key was refused: try again later, or enter your own Gemini API key to continue now.",
 } as const;
@@ -266,6 +273,11 @@ export function proxyError(
       return as("bad-request", HOSTED_ADVICE.tooManyImages);
     case PROXY_REASONS.notConfigured:
       return as("not-configured", HOSTED_ADVICE.notConfigured);
+    case PROXY_REASONS.planRequired:
+      // The server's words are the gate's ("4K images require a $30/month subscription").
+      return as("bad-request", HOSTED_ADVICE.planRequired, refusal?.message ?? error.message);
+    case PROXY_REASONS.outputNotSupported:
+      return as("bad-request", HOSTED_ADVICE.outputNotSupported, refusal?.message ?? error.message);
     case PROXY_REASONS.modelNotAllowed:
       return as(
         "model-not-found",

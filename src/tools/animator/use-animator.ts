@@ -3,7 +3,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/aspect-ratios";
 import { getTool } from "@/tools/registry";
-import { blobToDataUrl, newPhotoGroup, photoOf, type CreationRecord } from "@/lib/creations";
+import {
+  blobToDataUrl,
+  keptOption,
+  newPhotoGroup,
+  photoOf,
+  taskOptions,
+  type CreationRecord,
+  type KeptInputs,
+} from "@/lib/creations";
 import type { AiRunCopy } from "@/hooks/use-ai-run";
 import { useTool } from "@/hooks/use-tool";
 import { downloadImage } from "@/lib/image";
@@ -67,6 +75,8 @@ function characterOf(record: CreationRecord, dataUrl: string, mimeType = record.
 export function useAnimator() {
   const [description, setDescription] = useState("");
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
+  /** A task a gate stopped came back: its words, not the last character, are what the page shows. */
+  const [handedTask, setHandedTask] = useState(false);
 
   // A reload shows the last character again (kept on the device) and it can be animated; when the last
   // result was its animation, the animation plays again below it.
@@ -108,8 +118,21 @@ export function useAnimator() {
             // Every character made from the same start is one more version of it (the strip).
             ...(input.kind === "create" ? { photo: input.group } : {}),
           },
+    // A gate on the way to Pricing keeps the character asked for: its words and its shape (an
+    // animation's character is kept on the device already, and shows again).
+    gateTask: (input) =>
+      input.kind === "create"
+        ? { files: [], words: input.description, options: taskOptions({ aspectRatio: input.aspectRatio }) }
+        : null,
+    // A task a gate stopped comes back into the form, to send.
+    incoming: (_files: File[], task?: KeptInputs) => {
+      if (!task) return;
+      setHandedTask(true);
+      setDescription(task.words ?? "");
+      setAspectRatio(keptOption(task, "aspectRatio", ASPECT_RATIOS) ?? DEFAULT_ASPECT_RATIO);
+    },
     restore: {
-      untouched: true,
+      untouched: !handedTask,
       show: ({ dataUrl, record, files }) => {
         // The next character made joins the versions of the one shown again.
         groupRef.current = photoOf(record);

@@ -19,12 +19,17 @@ const OVERLAY = {
   text: "Our AI is refining the lines, colour and shading of your picture.",
 };
 const WAITING = "Waiting for the AI to enhance your artwork...";
+const NOT_SENT = "Not enhanced yet. Nothing was counted.";
 
 /** Art Enhancer (SPEC 2.10, 4.7): upload a picture or draw one, and get a refined version of it. */
 export function ArtPage() {
   const tool = getTool("art");
   // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
-  const art = useArt({ onIncoming: () => setTab("upload") });
+  // A drawing a gate stopped goes back onto the canvas (its PNG is exactly the canvas's size).
+  const art = useArt({
+    onIncoming: () => setTab("upload"),
+    onDrawing: (url) => placeDrawing(url),
+  });
   const user = useUser();
   const [tab, setTab] = useState<Tab>("upload");
   // The canvas stays mounted once opened, so switching tabs keeps its undo history.
@@ -36,6 +41,11 @@ export function ArtPage() {
     const next: Tab = value === "draw" ? "draw" : "upload";
     if (next === "draw") setDrawOpened(true);
     setTab(next);
+  }
+
+  function placeDrawing(url: string) {
+    setPlace({ url, width: 0, height: 0, id: Date.now() });
+    changeTab("draw");
   }
 
   function drawOver(original: ArtOriginal) {
@@ -53,7 +63,7 @@ export function ArtPage() {
       <ResultView
         originalUrl={original.image.previewUrl}
         modifiedUrl={art.result?.dataUrl ?? null}
-        waitingText={WAITING}
+        waitingText={processing ? WAITING : NOT_SENT}
         processing={processing}
         onReset={art.reset}
         onDownload={art.download}

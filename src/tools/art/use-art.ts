@@ -1,13 +1,18 @@
 /** The Art Enhancer's flow on the shared AI run: an upload or a drawing in, a refined picture out. */
 import { useCallback, useMemo, useRef, useState } from "react";
-import { originalOf } from "@/lib/creations";
+import { blobToDataUrl, keptOption, originalOf, type KeptInputs } from "@/lib/creations";
 import type { AiFailure } from "@/hooks/use-ai-run";
+import { useRemainingConversions } from "@/hooks/use-remaining";
 import { useTool } from "@/hooks/use-tool";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import type { LoadedImage } from "@/lib/image";
 import { runArt, type ArtInput, type ArtOutput } from "./run-art";
 
 export type ArtSource = "upload" | "drawing";
+const ART_SOURCES: readonly ArtSource[] = ["upload", "drawing"];
+
+/** What a gate keeps of a drawing besides its PNG: that it is one (it goes back onto the canvas). */
+const DRAWING_TASK: KeptInputs = { options: { source: "drawing" } };
 export type ArtOriginal = { image: LoadedImage; source: ArtSource };
 
 /** SPEC 8 "Art". */
@@ -25,7 +30,16 @@ const IMAGE_ADVICE = "Choose a picture in JPG, PNG, WEBP, GIF or HEIC format.";
  * original, the result is cleared and the enhancement runs. Errors and cancels count nothing and keep
  * the picture (and the drawing).
  */
-export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
+export function useArt({
+  onIncoming,
+  onDrawing,
+}: {
+  /** A photo was handed over: it is the upload. */
+  onIncoming?: () => void;
+  /** A drawing a gate stopped came back (a data: URL of its PNG): it goes back onto the canvas. */
+  onDrawing?: (url: string) => void;
+} = {}) {
+  const remaining = useRemainingConversions();
   const photo = useToolPhoto();
   const { loading, error: inputError, load, replace, restore: restorePhoto, clear } = photo;
   const [source, setSource] = useState<ArtSource>("upload");
@@ -45,11 +59,21 @@ export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
       original: originalOf(image),
       details: { source: sourceRef.current },
     }),
+    // A gate on the way to Pricing keeps the picture, and whether it is a drawing.
+    gateTask: ({ image }) => ({ files: [image.file], options: { source: sourceRef.current } }),
     // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
-    incoming: (files: File[]): unknown => {
-      if (!files[0]) return;
+    // A drawing a gate stopped goes back onto the canvas, to transform again; an upload it stopped is
+    // enhanced, or waits on the page when nothing is left (back from Pricing without paying) instead
+    // of going to Pricing again.
+    incoming: (files: File[], task?: KeptInputs): unknown => {
+      const file = files[0];
+      if (!file) return;
+      if (task && keptOption(task, "source", ART_SOURCES) === "drawing") {
+        return blobToDataUrl(file).then((url) => onDrawing?.(url));
+      }
       onIncoming?.();
-      return selectFile(files[0]);
+      const wait = Boolean(task) && remaining.status === "ready" && remaining.current === 0;
+      return start(file, "upload", { run: !wait });
     },
     // A reload shows the last enhanced picture again with its original (kept on the device).
     restore: {
@@ -86,19 +110,20 @@ export function useArt({ onIncoming }: { onIncoming?: () => void } = {}) {
 
   /** An upload or a drawing: checked and shown as the original, then enhanced. */
   const start = useCallback(
-    async (file: File, from: ArtSource) => {
+    async (file: File, from: ArtSource, { run: send = true }: { run?: boolean } = {}) => {
       if (busy) return;
       const image = await load(file, {
-        checkAllowance: true,
+        // A picture only shown (not sent) is not checked against what is left.
+        checkAllowance: send,
         ...(from === "drawing"
-          ? { fallback: ART_COPY.fallback, advice: "Try again in a moment." }
+          ? { fallback: ART_COPY.fallback, advice: "Try again in a moment.", task: DRAWING_TASK }
           : { advice: IMAGE_ADVICE }),
       });
       if (!image) return;
       resetRun();
       replaceOriginal({ image, source: from });
       if (from === "upload") toastPhotoUploaded();
-      await run({ image });
+      if (send) await run({ image });
     },
     [busy, load, replaceOriginal, resetRun, run],
   );

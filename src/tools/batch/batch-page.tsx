@@ -1,5 +1,5 @@
 /** The Batch page: the picker, the instruction, the progress of a run and the grid of image cards. */
-import { useEffect } from "react";
+import { useEffect, useId } from "react";
 import { Link } from "react-router-dom";
 import { AlertTriangle, Download, Loader2, Play, RefreshCw, Trash2, X } from "lucide-react";
 import { ApiKeyField } from "@/components/api-key-field";
@@ -48,6 +48,7 @@ export function BatchPage() {
   const { progress, counts, running } = batch;
   const percent = progress.total ? Math.round((progress.finished / progress.total) * 100) : 0;
   const retryable = batch.retryable;
+  const retryCostId = useId();
   useBatchAnnouncements(progress, counts, running);
   const { submitRef, cancelRef, retryRef, downloadRef } = useBatchFocus(running);
   const finished = batch.finished;
@@ -91,7 +92,7 @@ export function BatchPage() {
   return (
     <ToolPage
       tool={TOOL}
-      run={{ error: batch.error, canRetry: retryable > 0, retry: batch.retryFailed }}
+      run={{ error: batch.error, canRetry: retryable > 0, retry: batch.retryFailed, retryCost: retryable }}
       busy={running}
       apiKey={false}
     >
@@ -189,19 +190,32 @@ export function BatchPage() {
             <h2 id="batch-images-heading" className="text-xl font-semibold">
               Images ({count})
             </h2>
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-col gap-1 sm:items-end">
+              <div className="flex flex-wrap gap-2">
+                {!running && retryable > 0 && (
+                  <Button
+                    ref={retryRef}
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    aria-describedby={retryCostId}
+                    onClick={batch.retryFailed}
+                  >
+                    <RefreshCw aria-hidden="true" />
+                    Retry failed
+                  </Button>
+                )}
+                {!finished && downloadAll("sm")}
+                {!running && !finished && (
+                  <Button type="button" variant="ghost" size="sm" onClick={batch.clear}>
+                    <Trash2 aria-hidden="true" />
+                    Clear all
+                  </Button>
+                )}
+              </div>
+              {/* What Retry failed spends (one conversion per image that comes back), right under it. */}
               {!running && retryable > 0 && (
-                <Button ref={retryRef} type="button" variant="outline" size="sm" onClick={batch.retryFailed}>
-                  <RefreshCw aria-hidden="true" />
-                  Retry failed
-                </Button>
-              )}
-              {!finished && downloadAll("sm")}
-              {!running && !finished && (
-                <Button type="button" variant="ghost" size="sm" onClick={batch.clear}>
-                  <Trash2 aria-hidden="true" />
-                  Clear all
-                </Button>
+                <CostNote id={retryCostId} cost={retryable} className="sm:text-right" />
               )}
             </div>
           </div>

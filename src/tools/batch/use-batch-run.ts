@@ -4,10 +4,8 @@
  * the moment it comes back, the photos decoded ahead between runs. Leaving the page stops the run.
  */
 import { useCallback, useEffect, useRef, type Dispatch, type RefObject } from "react";
-import { useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { paths } from "@/config/paths";
 import { GATE_TOAST_MS } from "@/config/tiers";
 import { useTool } from "@/hooks/use-tool";
 import { useKeepCreation } from "@/lib/creations";
@@ -35,7 +33,6 @@ type BatchRunOptions = {
 export function useBatchRun({ items, itemsRef, dispatch, urls, onStart }: BatchRunOptions) {
   const user = useUser();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const keepCreation = useKeepCreation();
   const runRef = useRef<BatchRun | null>(null);
   const doneRef = useRef(0);
@@ -91,10 +88,16 @@ export function useBatchRun({ items, itemsRef, dispatch, urls, onStart }: BatchR
     copy: () => batchRunCopy(() => doneRef.current),
     cost: (input) => input.items.length,
     counting: "manual",
-    onDenied: (denied, input) => {
+    // A gate on the way to Pricing keeps every photo of the batch (not only those of this run) and
+    // the instruction: paying brings the whole batch back.
+    gateTask: (input) => ({
+      files: itemsRef.current.map((item) => item.file),
+      words: input.instruction,
+    }),
+    onDenied: (denied, input, toPricing) => {
       if (denied.reason !== "limit" || denied.remaining === 0) return false;
       toast.error(notEnoughMessage(denied.remaining, input.items.length), { duration: GATE_TOAST_MS });
-      navigate(paths.pricing);
+      toPricing();
       return true;
     },
   });

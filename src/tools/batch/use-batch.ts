@@ -110,8 +110,9 @@ export function useBatch() {
 
   // Photos handed over (shared into the app, or a result sent on with "Edit with…") are added as a
   // drop of them is (what is not an image is left out and said, the 50-file rule applies); the last
-  // batch shown again gives way to them.
-  useIncomingPhotos((files) => {
+  // batch shown again gives way to them. A batch a gate stopped comes back whole: every photo and the
+  // instruction, to process.
+  useIncomingPhotos((files, task) => {
     if (running) return;
     if (restoredRef.current) {
       drop(itemsRef.current);
@@ -120,6 +121,10 @@ export function useBatch() {
       ai.reset();
       itemsRef.current = [];
       restoredRef.current = false;
+    }
+    if (task?.words) {
+      setInstruction(task.words);
+      setValidation((v) => ({ ...v, instruction: undefined }));
     }
     const { images, skipped } = splitImageFiles(files, "drop");
     if (images.length > 0 || skipped > 0) addFiles(images, skipped);

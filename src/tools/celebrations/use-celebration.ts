@@ -6,7 +6,7 @@ import { CELEBRATION_TYPES, celebrationLabel, type CelebrationType } from "@/too
 import { getTool } from "@/tools/registry";
 import { useTool } from "@/hooks/use-tool";
 import type { VersionShown } from "@/hooks/use-tool-versions";
-import { photoOrigin } from "@/lib/creations";
+import { keptOption, photoOrigin, taskOptions, type KeptInputs } from "@/lib/creations";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
 import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
 
@@ -107,9 +107,19 @@ export function useCelebration() {
       },
       result: celebrationOf,
     },
+    // A gate on the way to Pricing keeps the whole form: type, description, shape, inspiration image.
+    gateTask: (input) => ({
+      files: input.inspiration ? [input.inspiration.file] : [],
+      words: input.description,
+      options: taskOptions({ type: input.type, aspectRatio: input.aspectRatio }),
+    }),
     // A photo handed over (shared into the app, or a result sent on with "Edit with…") is the
-    // inspiration image, picked as the field picks one; a result on show gives way to the form.
-    incoming: (files: File[]): unknown => (files[0] ? takeHandedOver(files[0]) : undefined),
+    // inspiration image, picked as the field picks one; a result on show gives way to the form. A task
+    // a gate stopped fills the form again as it was, to send.
+    incoming: (files: File[], task?: KeptInputs): unknown => {
+      if (task) fillForm(task);
+      return files[0] ? takeHandedOver(files[0]) : task && takeHandedOver(null);
+    },
     download: (result) => ({ file: result.dataUrl, name: celebrationFileName(result.type) }),
   });
   const { run, reset: resetRun, restore } = ai;
@@ -168,15 +178,28 @@ export function useCelebration() {
   );
 
   const takeHandedOver = useCallback(
-    (file: File) => {
+    (file: File | null) => {
       if (busy) return;
       handedOverRef.current = true;
       setHandedOver(true);
       resetRun();
-      return pickInspiration(file);
+      return file ? pickInspiration(file) : undefined;
     },
     [busy, pickInspiration, resetRun],
   );
+
+  /** The form as a task a gate stopped had it. */
+  const fillForm = useCallback((task: KeptInputs) => {
+    const kept = keptOption(
+      task,
+      "type",
+      CELEBRATION_TYPES.map((t) => t.value),
+    );
+    if (kept) setTypeState(kept);
+    setDescriptionState(task.words ?? "");
+    setAspectRatio(keptOption(task, "aspectRatio", ASPECT_RATIOS) ?? DEFAULT_ASPECT_RATIO);
+    setFieldErrors({});
+  }, []);
 
   const removeInspiration = useCallback(() => {
     if (busy) return;

@@ -1,5 +1,5 @@
 /** The Visual Poetry page: the photo, the poem as it is written, and its actions. */
-import { Copy, Download, ImageUp, Loader2, RefreshCw, Square } from "lucide-react";
+import { Copy, Download, Feather, ImageUp, Loader2, RefreshCw, Square } from "lucide-react";
 import { CostNote } from "@/components/remaining-counter";
 import { ShareButton } from "@/components/share-button";
 import { ToolPage } from "@/components/tool-page";
@@ -64,7 +64,9 @@ export function PoetryPage() {
                 <p className="text-muted-foreground">
                   {processing
                     ? "Your poem will appear here line by line as it is written."
-                    : "No poem yet. Try again, or choose a different photo."}
+                    : poem.canWrite
+                      ? "Your poem will be written about this photo."
+                      : "No poem yet. Try again, or choose a different photo."}
                 </p>
               )}
               {streaming && (
@@ -108,6 +110,15 @@ export function PoetryPage() {
                     Generate Another Poem
                   </Button>
                 </>
+              )}
+              {poem.canWrite && (
+                <div className="flex basis-full flex-wrap items-center gap-x-3 gap-y-1">
+                  <Button onClick={poem.write}>
+                    <Feather aria-hidden="true" />
+                    Write the Poem
+                  </Button>
+                  <CostNote />
+                </div>
               )}
               {!processing && !poem.done && (
                 <Button variant="outline" onClick={poem.choosePhoto}>

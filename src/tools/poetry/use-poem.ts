@@ -2,7 +2,8 @@
 import { useCallback, useRef } from "react";
 import { toast } from "sonner";
 import { getTool } from "@/tools/registry";
-import { originalOf } from "@/lib/creations";
+import { originalOf, type KeptInputs } from "@/lib/creations";
+import { useRemainingConversions } from "@/hooks/use-remaining";
 import { useTool } from "@/hooks/use-tool";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import type { LoadedImage } from "@/lib/image";
@@ -40,6 +41,7 @@ export function usePoem() {
   } = tool;
   const failures = useRef(0);
   const uploads = useRef(0);
+  const remaining = useRemainingConversions();
 
   const ai = useTool<PoemRunInput, PoemResult>("poetry", {
     run: async ({ image }, ctx) => {
@@ -78,8 +80,16 @@ export function usePoem() {
           .catch((error: unknown) => console.warn("Could not show the last poem again", error));
       },
     },
+    // A gate on the way to Pricing keeps the photo.
+    gateTask: ({ image }) => ({ files: [image.file] }),
     // A photo handed over (shared into the app, or a result sent on with "Edit with…") is an upload.
-    incoming: (files: File[]): unknown => (files[0] ? selectFile(files[0]) : undefined),
+    // A photo a gate stopped comes back to be written about; with nothing left (back from Pricing
+    // without paying) it waits on the page, with "Write the Poem", instead of going to Pricing again.
+    incoming: (files: File[], task?: KeptInputs): unknown => {
+      if (!files[0]) return undefined;
+      const wait = Boolean(task) && remaining.status === "ready" && remaining.current === 0;
+      return selectFile(files[0], { write: !wait });
+    },
     download: (result) => ({
       file: new Blob([`${result.text}\n`], { type: "text/plain;charset=utf-8" }),
       name: getTool("poetry").downloadName,
@@ -90,7 +100,7 @@ export function usePoem() {
 
   /** A new photo: checked and shown first, then the poem is written. A refused file counts nothing. */
   const selectFile = useCallback(
-    async (file: File) => {
+    async (file: File, { write = true }: { write?: boolean } = {}) => {
       if (busy) return;
       const image = await load(file);
       if (!image) return;
@@ -98,10 +108,15 @@ export function usePoem() {
       resetRun();
       replacePhoto(image);
       toastPhotoUploaded();
-      await run({ image });
+      if (write) await run({ image });
     },
     [busy, load, replacePhoto, resetRun, run],
   );
+
+  /** The poem of the photo on the page, when none was written yet (a photo a gate kept waits for it). */
+  const write = useCallback(() => {
+    if (photo && !busy) void run({ image: photo });
+  }, [busy, photo, run]);
 
   /** Back to the upload, keeping the failure counters (another photo after a failure). */
   const choosePhoto = useCallback(() => {
@@ -153,6 +168,9 @@ export function usePoem() {
     processing: busy,
     loading,
     selectFile,
+    /** "Write the Poem": offered while the photo waits without a poem or a failure. */
+    canWrite: Boolean(photo && !busy && ai.state.status === "idle" && !imageError),
+    write,
     retry: ai.retry,
     cancel: ai.cancel,
     choosePhoto,

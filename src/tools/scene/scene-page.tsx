@@ -1,5 +1,5 @@
 /** The Modify Scene page: the base picture, the form of what to add, and the result. */
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { RotateCcw, Undo2 } from "lucide-react";
 import { EditWith } from "@/components/edit-with";
 import { ToolPage } from "@/components/tool-page";
@@ -10,19 +10,16 @@ import { PositionPicker } from "./position-picker";
 import { SceneForm } from "./scene-form";
 import { lazyPart } from "@/components/on-demand";
 import { SCENE_TYPE_LABELS } from "./scene-messages";
-import { useScene, type SceneForm as SceneFormValues } from "./use-scene";
+import { EMPTY_SCENE_FORM, useScene } from "./use-scene";
 
 /** The result view and its versions: fetched when the first result arrives. */
 const SceneResult = lazyPart(() => import("./scene-page.lazy").then((m) => m.SceneResult));
-
-const EMPTY_FORM: SceneFormValues = { type: "image", description: "", position: null };
 
 /** Modify Scene (/create-nft, SPEC 2.11): upload a base, then add an image, text or widget to it. */
 export function ScenePage() {
   const tool = getTool("scene");
   const scene = useScene();
-  const [form, setForm] = useState<SceneFormValues>(EMPTY_FORM);
-  const { base, result, processing } = scene;
+  const { base, result, processing, form, setForm } = scene;
   const busy = processing || scene.loading !== null;
   // The result view's code comes while the change is being made.
   useEffect(() => {
@@ -30,12 +27,7 @@ export function ScenePage() {
   }, [processing]);
 
   async function keepEditing() {
-    if (await scene.keepEditing()) setForm((f) => ({ ...EMPTY_FORM, type: f.type }));
-  }
-
-  function reset() {
-    scene.reset();
-    setForm(EMPTY_FORM);
+    if (await scene.keepEditing()) setForm((f) => ({ ...EMPTY_SCENE_FORM, type: f.type }));
   }
 
   // Ctrl/Cmd+Z undoes the last kept change while editing (not while typing: the field has its own undo).
@@ -89,7 +81,7 @@ export function ScenePage() {
           onKeepEditing={() => void keepEditing()}
           onDiscard={scene.discardResult}
           onDownload={scene.download}
-          onReset={reset}
+          onReset={scene.reset}
           editWith={<EditWith source={{ image: result.dataUrl, tool: "scene" }} disabled={busy} />}
           versions={scene.versions}
         />
@@ -132,7 +124,7 @@ export function ScenePage() {
                 Undo
               </Button>
             )}
-            <Button variant="outline" onClick={reset} disabled={busy}>
+            <Button variant="outline" onClick={scene.reset} disabled={busy}>
               <RotateCcw aria-hidden="true" />
               Try Another Image
             </Button>

@@ -4,10 +4,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { SCENE_TYPES, type ScenePosition, type SceneType } from "@/tools/scene/prompts";
+import { SCENE_POSITIONS, SCENE_TYPES, type ScenePosition, type SceneType } from "@/tools/scene/prompts";
 import { useTool } from "@/hooks/use-tool";
 import { toastPhotoUploaded } from "@/lib/run-toast";
-import { copyPhotoOrigin, originalOf } from "@/lib/creations";
+import { copyPhotoOrigin, keptOption, originalOf, taskOptions, type KeptInputs } from "@/lib/creations";
 import { dataUrlToBlob, loadImage, type LoadedImage } from "@/lib/image";
 import { runScene, type SceneRequest } from "./run-scene";
 import { KEEP_EDITING_FAILED, SCENE_MESSAGES, sceneFailureMessage } from "./scene-messages";
@@ -20,6 +20,8 @@ export type SceneForm = {
   position: ScenePosition | null;
 };
 
+export const EMPTY_SCENE_FORM: SceneForm = { type: "image", description: "", position: null };
+
 /**
  * "Keep editing" makes a result the next base (each change counts one conversion); "Undo" goes back to
  * the previous base and costs nothing. Files are checked by the shared image pipeline.
@@ -28,6 +30,8 @@ export function useScene() {
   /** The bases, oldest first: the uploaded picture, then each result kept for more editing. */
   const [bases, setBases] = useState<LoadedImage[]>([]);
   const [added, setAdded] = useState<LoadedImage | null>(null);
+  /** What to add, as the form shows it (a task a gate stopped comes back into it). */
+  const [form, setForm] = useState<SceneForm>(EMPTY_SCENE_FORM);
 
   /** The input of the current or last run (kept in step with the run below). */
   const inputRef = useRef<SceneRequest | null>(null);
@@ -80,8 +84,17 @@ export function useScene() {
           .catch((error: unknown) => console.warn("Could not show the last change again", error));
       },
     },
-    // A photo handed over (shared into the app, or a result sent on with "Edit with…") is the base.
-    incoming: (files: File[]): unknown => (files[0] ? selectBase(files[0]) : undefined),
+    // A gate on the way to Pricing keeps the change asked for: the picture, the picture to add, the
+    // words, what kind and where.
+    gateTask: (request) => ({
+      files: request.added ? [request.base.file, request.added.file] : [request.base.file],
+      words: request.description,
+      options: taskOptions({ type: request.type, position: request.position }),
+    }),
+    // A photo handed over (shared into the app, or a result sent on with "Edit with…") is the base;
+    // a task a gate stopped comes back whole, to send again.
+    incoming: (files: File[], task?: KeptInputs): unknown =>
+      task ? takeTask(files, task) : files[0] && selectBase(files[0]),
   });
   const { run, reset: resetRun, restore, tool } = ai;
   useEffect(() => {
@@ -103,6 +116,21 @@ export function useScene() {
     },
     [bases, busy, drop, load, resetRun],
   );
+
+  /** A task a gate stopped, back on the page: its picture, the picture to add, and the form. */
+  async function takeTask([baseFile, addedFile]: File[], task: KeptInputs) {
+    const type = keptOption(task, "type", SCENE_TYPES) ?? EMPTY_SCENE_FORM.type;
+    setForm({
+      type,
+      description: task.words ?? "",
+      position: keptOption(task, "position", SCENE_POSITIONS) ?? null,
+    });
+    if (baseFile) await selectBase(baseFile);
+    if (addedFile && type === "image") {
+      const image = await load(addedFile, "added");
+      if (image) setAdded(image);
+    }
+  }
 
   const selectAdded = useCallback(
     async (file: File) => {
@@ -194,6 +222,7 @@ export function useScene() {
     setBases([]);
     drop(added);
     setAdded(null);
+    setForm(EMPTY_SCENE_FORM);
   }, [added, bases, busy, clearImageError, drop, resetRun]);
 
   const runError = ai.state.error;
@@ -201,6 +230,8 @@ export function useScene() {
 
   return {
     base,
+    form,
+    setForm,
     /** How many changes the current base already holds (0 for the uploaded picture). */
     step: Math.max(0, bases.length - 1),
     canUndo: bases.length > 1,

@@ -1,17 +1,21 @@
 /** The page of every style tool: the photo, its conversion, the other styles and "Convert Anything". */
-import { Link, useSearchParams } from "react-router-dom";
-import { Wand2 } from "lucide-react";
+import { Link, useLocation, useSearchParams } from "react-router-dom";
+import { RefreshCw, Wand2 } from "lucide-react";
 import { EditWith } from "@/components/edit-with";
 import { ResultGrid } from "@/components/result-grid";
 import { ResultView } from "@/components/result-view";
 import { ResultsPicker } from "@/components/results-picker";
 import { KeptNote } from "@/components/kept-note";
+import { PlanBadge } from "@/components/plan-badge";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
-import { FEATURE_GATES, getTier, hasFeature, type TierId } from "@/config/tiers";
+import { paths } from "@/config/paths";
+import { gateMessage, hasFeature, type TierId } from "@/config/tiers";
 import { CUSTOM_OVERLAY, getVariant, VARIANTS, type VariantId } from "@/config/variants";
+import { useNeededPlan } from "@/hooks/use-needed-plan";
 import { useRemainingConversions } from "@/hooks/use-remaining";
+import type { GateReturnState } from "@/lib/creations";
 import { useSubscriptionTier } from "@/lib/subscription";
 import { onDemand } from "@/components/on-demand";
 import { useConversion } from "./use-conversion";
@@ -36,13 +40,15 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
   const customOpen = isHome && searchParams.get("custom") === "true";
   const { processing } = conversion;
   const recreateAllowed = tier.data ? hasFeature(tier.data, "multipleVersions") : false;
-  // Said before the work starts (issue 27): the plan Convert Anything needs, on its button and in its
-  // dialog, and no conversions left, in the dialog; the dialog then offers the upgrade, not the upload.
-  const customPlan = getTier(FEATURE_GATES.custom.tier);
-  const customAllowed = tier.data ? hasFeature(tier.data, "custom") : true;
+  // Said before the work starts (issue 27): the plan a feature needs, on its button (Convert Anything,
+  // Try Another Version) and in Convert Anything's dialog, and no conversions left, in the dialog; the
+  // dialog then offers the upgrade, not the upload.
+  const customNeeds = useNeededPlan("custom");
+  const recreateNeeds = useNeededPlan("multipleVersions");
+  const location = useLocation();
   const remaining = useRemainingConversions();
-  const customGate: CustomGate | null = !customAllowed
-    ? { kind: "plan", plan: customPlan.id }
+  const customGate: CustomGate | null = customNeeds
+    ? { kind: "plan", plan: customNeeds }
     : remaining.status === "ready" && remaining.current === 0 && tier.data
       ? { kind: "limit", plan: tier.data }
       : null;
@@ -78,12 +84,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
             >
               <Wand2 aria-hidden="true" />
               Convert Anything
-              {!customAllowed && (
-                <span className="rounded-full bg-background px-1.5 py-px text-xs font-semibold text-foreground">
-                  <span className="sr-only">, needs </span>
-                  {customPlan.id}
-                </span>
-              )}
+              {customNeeds && <PlanBadge plan={customNeeds} />}
             </Button>
           )}
         </nav>
@@ -126,6 +127,29 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
           }
           onRecreate={recreateAllowed ? conversion.recreate : undefined}
           recreateCost={conversion.results.count}
+          recreateHint={
+            // Without the plan: the same button with the plan it needs, to Pricing; paying (or "Go back")
+            // returns here, where the last result is shown again.
+            recreateNeeds && (
+              <>
+                <Button asChild variant="secondary">
+                  <Link
+                    to={paths.pricing}
+                    state={
+                      { returnTo: { path: location.pathname + location.search } } satisfies GateReturnState
+                    }
+                  >
+                    <RefreshCw aria-hidden="true" />
+                    Try Another Version
+                    <PlanBadge plan={recreateNeeds} />
+                  </Link>
+                </Button>
+                <p className="basis-full text-xs text-muted-foreground lg:-mt-1 lg:mb-1">
+                  {gateMessage("multipleVersions")}.
+                </p>
+              </>
+            )
+          }
           labels={skeleton ? { modified: "Skeleton", reset: "Upload Another Image" } : undefined}
           versions={conversion.versions}
         />

@@ -8,17 +8,24 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { Toaster } from "sonner";
 import { describe, expect, it, vi } from "vitest";
-import { INCOMING_LOST, photoOrigin, putIncoming, readIncoming, useIncomingPhotos } from "@/lib/creations";
+import {
+  INCOMING_LOST,
+  photoOrigin,
+  putIncoming,
+  readIncoming,
+  useIncomingPhotos,
+  type KeptInputs,
+} from "@/lib/creations";
 
 const photo = (name = "shared.png") => new File([new Uint8Array([1, 2, 3])], name, { type: "image/png" });
 
-function Taker({ accept }: { accept: (files: File[]) => unknown }) {
+function Taker({ accept }: { accept: (files: File[], task?: KeptInputs) => unknown }) {
   useIncomingPhotos(accept);
   return <p>tool page</p>;
 }
 
 /** The tool page (here twice over, in StrictMode) at /tool?x=1#top with `state`. */
-function renderTool(accept: (files: File[]) => unknown, state: unknown) {
+function renderTool(accept: (files: File[], task?: KeptInputs) => unknown, state: unknown) {
   const router = createMemoryRouter(
     [
       {
@@ -91,6 +98,32 @@ describe("useIncomingPhotos", () => {
     // Without an id the hook starts nothing: the photos are still waiting for their tool.
     expect(accept).not.toHaveBeenCalled();
     expect(await readIncoming(id)).not.toBeNull();
+  });
+
+  it("a gate's task without a photo: its words and options are handed over once, with no files", async () => {
+    const accept = vi.fn();
+    const task = { words: "a friendly robot", options: { aspectRatio: "3:4" } };
+    const router = renderTool(accept, { task });
+    await waitFor(() => expect(accept).toHaveBeenCalledTimes(1));
+    expect(accept).toHaveBeenCalledWith([], task);
+    expect(router.state.location.state).toBeNull();
+    expect(accept).toHaveBeenCalledTimes(1);
+  });
+
+  it("a gate's photo stays kept after Pricing's Go back, and goes with its last way back (after paying)", async () => {
+    const id = await putIncoming([photo("kept.png")], "gate");
+    const accept = vi.fn();
+    const router = renderTool(accept, { incoming: id, task: { words: "snow" } });
+    await waitFor(() => expect(accept).toHaveBeenCalledTimes(1));
+    expect(accept.mock.calls[0]![1]).toEqual({ words: "snow" });
+    // Back on Pricing and paying later still finds it.
+    expect(await readIncoming(id)).not.toBeNull();
+    await act(() =>
+      router.navigate("/tool", { state: { incoming: id, task: { words: "snow" }, last: true } }),
+    );
+    await waitFor(() => expect(accept).toHaveBeenCalledTimes(2));
+    expect(accept.mock.calls[1]![0][0].name).toBe("kept.png");
+    await waitFor(async () => expect(await readIncoming(id)).toBeNull());
   });
 
   it("a second hand-over to the page already open is taken too", async () => {

@@ -41,6 +41,26 @@ describe("generateImage: success", () => {
     expect(answered).toEqual([false, true]);
   });
 
+  it("a 4K answer: the request asks for it, and the picture is the model's bytes, never scaled down", async () => {
+    // A large PNG answer (11 MB of base64): what the model sent is what the page gets, byte for byte.
+    const data = Buffer.alloc(8 * 1024 * 1024, 7).toString("base64");
+    const fake = serve({
+      json: {
+        candidates: [
+          {
+            content: { role: "model", parts: [{ inlineData: { mimeType: "image/png", data } }] },
+            finishReason: "STOP",
+          },
+        ],
+      },
+    });
+    const result = await generateImage(imageOptions({ output: { shape: "16:9", size: "4K" } }));
+    expect(result.image.data === data).toBe(true);
+    expect(result.dataUrl.length).toBe("data:image/png;base64,".length + data.length);
+    const sent = fake.requests[0]!.body as { generationConfig: { imageConfig: unknown } };
+    expect(sent.generationConfig.imageConfig).toEqual({ aspectRatio: "16:9", imageSize: "4K" });
+  });
+
   it("returns an image-only answer without text", async () => {
     serve({ fixture: "image-only-success.json" });
     const result = await generateImage(imageOptions());

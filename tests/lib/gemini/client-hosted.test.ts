@@ -134,6 +134,22 @@ describe("hosted mode: the app's proxy (api/ai)", () => {
     expect(reports).toEqual([{ used: 3, limit: 3, remaining: 0 }]);
   });
 
+  it.each<[ProxyRefusal, string, RegExp]>([
+    ["PLAN_REQUIRED", "4K images require a $30/month subscription", /choose a smaller size, or upgrade/],
+    ["IMAGE_OUTPUT_NOT_SUPPORTED", "This picture shape or size is not available.", /another shape or size/],
+  ])(
+    "%s: the server's words and what to do, never retried, the count reported",
+    async (reason, message, advice) => {
+      const fake = proxy({ refusal: reason, usage: { used: 1, limit: 3, remaining: 2 } });
+      const error = await failure(generateImage(hostedImage()));
+      expect(error).toMatchObject({ kind: "bad-request", retryable: false, message });
+      expect(error.advice).toMatch(advice);
+      expect(error.advice).toMatch(/^Nothing was sent or counted/);
+      expect(fake.requests).toHaveLength(1);
+      expect(reports).toEqual([{ used: 1, limit: 3, remaining: 2 }]);
+    },
+  );
+
   it("a session the server refuses: log in again, not a bad key", async () => {
     proxy({ refusal: "SESSION_INVALID" });
     const error = await failure(generateImage(hostedImage()));
