@@ -13,7 +13,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "sonner";
-import { AlertCircle, Ban, Check, Hourglass, Download, Loader2, RefreshCw, X } from "lucide-react";
+import { AlertCircle, CircleOff, Check, Hourglass, Download, Loader2, RefreshCw, X } from "lucide-react";
 import { ErrorBanner } from "@/components/error-banner";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -266,7 +266,7 @@ function ResultCell({
             <Loader2 aria-hidden="true" className="size-5 motion-safe:animate-spin" />
           )}
           {slot.status === "failed" && <AlertCircle aria-hidden="true" className="size-5 text-destructive" />}
-          {slot.status === "cancelled" && <Ban aria-hidden="true" className="size-5" />}
+          {slot.status === "cancelled" && <CircleOff aria-hidden="true" className="size-5" />}
           {!ready && <span>{STATUS_TEXT[slot.status]}</span>}
         </span>
       )}

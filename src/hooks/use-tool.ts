@@ -116,40 +116,35 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     },
   });
 
-  // Several results of one run: the tool's run once per result, each image call through the queue.
+  // Several results of one run (use-tool-results.ts): the tool's run once per result.
   const { userId, check, deny } = useAllowance();
   const queryClient = useQueryClient();
-  const many = useToolResults<I, ToolResult<R>>({
-    userId,
+  const many = useToolResults<I, R>(() => ({
+    tool: id,
     apiKey,
+    userId,
     queryClient,
     check,
     deny,
-    execute: async (input, queued) => {
-      const base = toolRunContext(id, apiKey, { signal: queued.signal, onRetryWait: () => undefined });
+    options: latest.current,
+    execute: async (input, task, sending) => {
+      const base = toolRunContext(id, apiKey, { signal: task.signal, onRetryWait: () => undefined });
       const result = await latest.current.run(input, {
         ...base,
-        // The queue retries, pauses and counts: one attempt per call.
-        image: (call) =>
-          queued.send((answered) => base.image({ ...call, maxAttempts: 1, onAnswered: answered })),
+        image: async (call) => {
+          await task.whenSendable();
+          sending();
+          return base.image({ ...call, maxAttempts: 1, onAnswered: (ok) => ok && task.answered() });
+        },
         count: () => undefined,
         partial: () => undefined,
       });
       return { ...result, local: base.target.source === "local-engine" };
     },
-    copy: (input) => latest.current.copy(input),
-    feature: (input) => latest.current.feature?.(input),
-    gateTask: options.gateTask ? (input) => latest.current.gateTask?.(input) ?? null : undefined,
-    keep: options.keep
-      ? (result, input) => {
-          const creation = latest.current.keep?.(result, input);
-          return creation ? { tool: id, ...creation } : null;
-        }
-      : undefined,
-    show: (result, input) => single.restore(result, input),
+    show: single.restore,
     markShown: (record) => markShown.current(record, versionOf(record)),
     runOne: (input) => void single.run(input),
-  });
+  }));
   const { count } = many.results;
   const running = single.running || many.results.running;
   const { run: runSingle, reset: resetSingle, state: singleState } = single;
