@@ -7,7 +7,6 @@
  * file name. A tool hook keeps only what is its own: its form, its inputs, its words.
  */
 import { useCallback, useEffect, useRef } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useApiKey } from "@/lib/api-key";
 import {
   registerKept,
@@ -22,8 +21,6 @@ import { downloadImage } from "@/lib/image";
 import { getTool, type ToolId } from "@/tools/registry";
 import { toolRunContext, type ToolRunContext } from "@/tools/run-context";
 import { useAiRun, type AiRunContext, type AiRunOptions } from "./use-ai-run";
-import { useAllowance } from "./use-allowance";
-import { useToolResults } from "./use-tool-results";
 import { useToolVersionStrip, type VersionShown } from "./use-tool-versions";
 
 /** A result as the page holds it: the tool's own, plus where it came from. */
@@ -69,10 +66,10 @@ export type ToolOptions<I, R> = Omit<AiRunOptions<I, ToolResult<R>>, "execute" |
    */
   incoming?: (files: File[], task?: KeptInputs) => unknown;
   /**
-   * Whether a run of this input may make several results ("Results: 1 2 3 4", issue 28): when the
-   * count chosen is more than one, `run` makes that many (use-tool-results.ts); omitted, always one.
+   * Another run of this tool is going (several results, use-tool-results.ts): the strip and the last
+   * result shown again after a reload wait for it.
    */
-  results?: (input: I) => boolean;
+  busy?: boolean;
   /** What a download of a result saves; default the result's `dataUrl` under the tool's file name. */
   download?: (result: ToolResult<R>) => { file: string | Blob; name: string } | null;
 };
@@ -92,7 +89,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
   const markShown = useRef<(record: CreationRecord | null, id?: string) => void>(() => undefined);
   const versionOf = (record: CreationRecord) => latest.current.restore?.version?.(record);
 
-  const single = useAiRun<I, ToolResult<R>>({
+  const ai = useAiRun<I, ToolResult<R>>({
     ...options,
     execute: async (input, ctx) => {
       const base = toolRunContext(id, apiKey, ctx);
@@ -116,65 +113,9 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     },
   });
 
-  // Several results of one run (use-tool-results.ts): the tool's run once per result.
-  const { userId, check, deny } = useAllowance();
-  const queryClient = useQueryClient();
-  const many = useToolResults<I, R>(() => ({
-    tool: id,
-    apiKey,
-    userId,
-    queryClient,
-    check,
-    deny,
-    options: latest.current,
-    execute: async (input, task, sending) => {
-      const base = toolRunContext(id, apiKey, { signal: task.signal, onRetryWait: () => undefined });
-      const result = await latest.current.run(input, {
-        ...base,
-        image: async (call) => {
-          await task.whenSendable();
-          sending();
-          return base.image({ ...call, maxAttempts: 1, onAnswered: (ok) => ok && task.answered() });
-        },
-        count: () => undefined,
-        partial: () => undefined,
-      });
-      return { ...result, local: base.target.source === "local-engine" };
-    },
-    show: single.restore,
-    markShown: (record) => markShown.current(record, versionOf(record)),
-    runOne: (input) => void single.run(input),
-  }));
-  const { count } = many.results;
-  const running = single.running || many.results.running;
-  const { run: runSingle, reset: resetSingle, state: singleState } = single;
-  const { run: runMany, clear: clearMany } = many;
-  const run = useCallback(
-    (input: I): Promise<ToolResult<R> | undefined> => {
-      if (running) return Promise.resolve(undefined);
-      if (count > 1 && latest.current.results?.(input)) {
-        // A failure of the last run of one goes: the grid says how each of these went.
-        if (singleState.error) resetSingle();
-        return runMany(input, count).then(() => undefined);
-      }
-      clearMany();
-      return runSingle(input);
-    },
-    [clearMany, count, resetSingle, runMany, runSingle, running, singleState.error],
-  );
-  const reset = useCallback(() => {
-    clearMany();
-    resetSingle();
-  }, [clearMany, resetSingle]);
-  const cancel = useCallback(() => {
-    single.cancel();
-    many.results.cancel();
-  }, [many.results, single]);
-  const ai = { ...single, run, reset, cancel, running };
-
   useRestoreLastCreation(
     id,
-    Boolean(options.restore?.untouched) && singleState.status === "idle" && !running,
+    Boolean(options.restore?.untouched) && ai.state.status === "idle" && !options.busy,
     (creation) => {
       if (creation.dataUrl) registerKept(creation.dataUrl, Promise.resolve(creation.record));
       latest.current.restore?.show(creation);
@@ -187,15 +128,16 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
   const { restore: restoreRun } = ai;
   const restore = useCallback(
     (result: R, input: I | null = null, { restored = true }: { restored?: boolean } = {}) =>
-      restoreRun({ ...result, local: false, restored }, input),
+      // A result of this page's own (several results) keeps its `local`.
+      restoreRun({ local: false, ...result, restored }, input),
     [restoreRun],
   );
 
-  const { input } = singleState;
+  const { input } = ai.state;
   const strip = useToolVersionStrip<R>({
     tool: id,
-    hasResult: singleState.result !== null,
-    running,
+    hasResult: ai.state.result !== null,
+    running: ai.running || Boolean(options.busy),
     toResult: options.restore?.result,
     // A version chosen on the strip: shown on the same photo, not "your last result".
     show: (shown) => restore(shown, input, { restored: false }),
@@ -204,7 +146,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     markShown.current = strip.markShown;
   });
 
-  const result = singleState.result;
+  const result = ai.state.result;
   const download = useCallback(() => {
     if (!result) return;
     const own = latest.current.download;
@@ -216,5 +158,10 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     if (file) downloadImage(file.file, file.name);
   }, [result, tool.downloadName]);
 
-  return { ...ai, restore, tool, download, versions: strip.versions, results: many.results };
+  /** Marks a kept result the version shown on the strip. */
+  const shown = useCallback(
+    (record: CreationRecord) => markShown.current(record, latest.current.restore?.version?.(record)),
+    [],
+  );
+  return { ...ai, restore, tool, download, versions: strip.versions, markShown: shown };
 }

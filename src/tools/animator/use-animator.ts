@@ -13,7 +13,7 @@ import {
   type KeptInputs,
 } from "@/lib/creations";
 import type { AiRunCopy } from "@/hooks/use-ai-run";
-import { useTool } from "@/hooks/use-tool";
+import { useResultsTool } from "@/hooks/use-tool-results";
 import { downloadImage } from "@/lib/image";
 import {
   animateCharacter,
@@ -83,7 +83,7 @@ export function useAnimator() {
   const idleRef = useRef(true);
   /** The group of the character shown: the next character made is another version of it. */
   const groupRef = useRef<string | null>(null);
-  const ai = useTool<AnimatorInput, AnimatorResult>("animator", {
+  const ai = useResultsTool<AnimatorInput, AnimatorResult>("animator", {
     run: async (input, ctx) => {
       if (input.kind === "animate") {
         const animation = await animateCharacter({ character: input.character }, ctx);

@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import type { Variant } from "@/config/variants";
 import { useRemainingConversions } from "@/hooks/use-remaining";
-import { useTool } from "@/hooks/use-tool";
+import { useResultsTool } from "@/hooks/use-tool-results";
 import { ORIGINAL_VERSION } from "@/hooks/use-tool-versions";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { originalOf } from "@/lib/creations";
@@ -52,7 +52,7 @@ export function useConversion(variant: Variant) {
   const [draft, setDraft] = useState<string | null>(null);
   const { restore: restorePhoto, replace: replaceOriginal } = photo;
 
-  const ai = useTool<ConversionRunInput, ConversionResult>(variant.id, {
+  const ai = useResultsTool<ConversionRunInput, ConversionResult>(variant.id, {
     run: async ({ operation, image }, ctx) => {
       const out = await runConversion({ variant, image, operation }, ctx);
       return {
