@@ -1,5 +1,5 @@
 /** The Character Animator's flow on the shared AI run: draw a character, then animate it. */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ASPECT_RATIOS, DEFAULT_ASPECT_RATIO, type AspectRatio } from "@/config/aspect-ratios";
 import { getTool } from "@/tools/registry";
@@ -13,7 +13,7 @@ import {
   type KeptInputs,
 } from "@/lib/creations";
 import type { AiRunCopy } from "@/hooks/use-ai-run";
-import { useResultsTool } from "@/hooks/use-tool-results";
+import { useTool } from "@/hooks/use-tool";
 import { downloadImage } from "@/lib/image";
 import {
   animateCharacter,
@@ -83,7 +83,7 @@ export function useAnimator() {
   const idleRef = useRef(true);
   /** The group of the character shown: the next character made is another version of it. */
   const groupRef = useRef<string | null>(null);
-  const ai = useResultsTool<AnimatorInput, AnimatorResult>("animator", {
+  const ai = useTool<AnimatorInput, AnimatorResult>("animator", {
     run: async (input, ctx) => {
       if (input.kind === "animate") {
         const animation = await animateCharacter({ character: input.character }, ctx);
@@ -93,8 +93,6 @@ export function useAnimator() {
       return { character, animation: null };
     },
     copy: copyFor,
-    // "Results: 1 2 3 4": several characters from one description (an animation is one).
-    results: (input) => input.kind === "create",
     // Kept on the device (My Creations): the character as PNG, its animation as GIF.
     keep: ({ character, animation }, input) =>
       animation
@@ -166,21 +164,6 @@ export function useAnimator() {
   });
   const { restore } = ai;
   const { run, reset: resetRun } = ai;
-  // The grid of several characters shows each character's picture.
-  const manyResults = ai.results;
-  const results = useMemo(
-    () => ({
-      ...manyResults,
-      state: manyResults.state && {
-        ...manyResults.state,
-        slots: manyResults.state.slots.map(({ result: made, ...slot }) => ({
-          ...slot,
-          result: made && { dataUrl: made.character.dataUrl },
-        })),
-      },
-    }),
-    [manyResults],
-  );
   const busy = ai.running;
   const result = ai.state.result;
 
@@ -240,7 +223,5 @@ export function useAnimator() {
     cancel: ai.cancel,
     /** The versions of the character (the shared tool hook's): the strip under it. */
     versions: ai.versions,
-    /** Several characters of one run (use-tool-results.ts), as the grid shows them. */
-    results,
   };
 }
