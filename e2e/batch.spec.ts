@@ -7,7 +7,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createUserOnTier } from "./backend";
 import { openSignedIn } from "./session";
-import { downloadFrom, holdRequests, isPng, PASSWORD, uniqueEmail } from "./helpers";
+import { downloadFrom, holdRequests, isPng, PASSWORD, uniqueEmail, zipEntries } from "./helpers";
 
 const IMAGES = path.resolve("tests/fixtures/images");
 const GOOD = ["portrait-astronaut.png", "cat-chelsea.png", "coffee.png", "cat-chelsea.gif"].map((name) =>
@@ -15,27 +15,6 @@ const GOOD = ["portrait-astronaut.png", "cat-chelsea.png", "coffee.png", "cat-ch
 );
 const BAD = path.join(IMAGES, "not-an-image.jpg");
 const INSTRUCTION = "make it look like a watercolour painting";
-
-/** The entries of a ZIP from its central directory: name, compression method, local header offset. */
-function zipEntries(zip: Buffer) {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries: { name: string; method: number; data: Buffer }[] = [];
-  for (let i = 0; i < count; i++) {
-    const method = zip.readUInt16LE(at + 10);
-    const size = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extra = zip.readUInt16LE(at + 30);
-    const comment = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.toString("utf8", at + 46, at + 46 + nameLength);
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    entries.push({ name, method, data: zip.subarray(start, start + size) });
-    at += 46 + nameLength + extra + comment;
-  }
-  return entries;
-}
 
 async function openBatch(page: Page) {
   await page.goto("/batch-processing");

@@ -8,7 +8,17 @@ import { expect, test } from "./fixtures";
 import { VARIANTS } from "../src/config/variants";
 import { createUserOnTier } from "./backend";
 import { openSignedIn } from "./session";
-import { downloadFrom, holdRequests, isPng, logOut, PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { expectAccessible, followSystemTheme } from "./a11y";
+import {
+  downloadFrom,
+  holdRequests,
+  isPng,
+  logOut,
+  PASSWORD,
+  signUp,
+  uniqueEmail,
+  zipEntries,
+} from "./helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
 
@@ -149,4 +159,107 @@ test("Shape and Size (issue 28): Premium sends 16:9 at 4K and saves -4k.png; Fre
   ).toBeVisible();
   expect(aiCalls).toBe(0);
   await expect(page.getByTestId("remaining-counter")).toHaveText("Remaining conversions: 3 / 3");
+});
+
+test.describe("several results per run (issue 28 §1)", () => {
+  const grid = (page: Page) => page.getByRole("region", { name: "Results" });
+  const cell = (page: Page, n: number, total = 4) =>
+    grid(page).getByRole("button", { name: new RegExp(`^Result ${n} of ${total},`) });
+
+  test("Premium: four results, one made to fail and tried again alone, 4 counted, one chosen, a ZIP of four PNGs", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await followSystemTheme(page);
+    const session = await createUserOnTier(baseURL!, uniqueEmail("results"), PASSWORD, "$30/month");
+    await openSignedIn(page, session, "/hulk");
+    await expect(await counter(page)).toHaveText("Remaining conversions: 130 / 130");
+    // The engine refuses the second image request as Gemini refuses a bad request; the rest go through.
+    let images = 0;
+    await page.route("**/__local-ai/**", async (route) => {
+      const body = route.request().postDataJSON() as { generationConfig?: { responseModalities?: string[] } };
+      const image = body?.generationConfig?.responseModalities?.includes("IMAGE") ?? false;
+      if (image && ++images === 2)
+        return route.fulfill({
+          status: 400,
+          contentType: "application/json",
+          body: JSON.stringify({
+            error: {
+              code: 400,
+              message: "Request contains an invalid argument.",
+              status: "INVALID_ARGUMENT",
+            },
+          }),
+        });
+      return route.continue();
+    });
+    await page.getByRole("radiogroup", { name: "Results" }).getByRole("radio", { name: "4" }).check();
+    await upload(page);
+    await expect(grid(page).getByText(/^3 of 4 ready/)).toBeVisible({ timeout: 60_000 });
+    await expect(grid(page).getByRole("button", { name: "Cancel" })).toHaveCount(0);
+    await expect(await counter(page)).toHaveText("Remaining conversions: 127 / 130");
+    const failed = grid(page)
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("button", { name: /Failed$/ }) });
+    await expect(failed).toContainText("Failed to process image");
+    await expect(page.getByRole("img", { name: "Modified" })).toBeVisible();
+    await expectAccessible(page, testInfo, "several results, one failed");
+
+    await failed.getByRole("button", { name: /^Try again/ }).click();
+    await expect(grid(page).getByText(/^4 of 4 ready/)).toBeVisible({ timeout: 60_000 });
+    expect(images).toBe(5);
+    await expect(await counter(page)).toHaveText("Remaining conversions: 126 / 130");
+
+    // Choosing one makes it the result shown; all four are versions of the photo.
+    await cell(page, 3).click();
+    await expect(cell(page, 3)).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("img", { name: "Modified" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Versions of this photo" }).getByRole("button", { name: /^Hulk/ }),
+    ).toHaveCount(4, { timeout: 10_000 });
+
+    const zip = await downloadFrom(grid(page).getByRole("button", { name: "Download all" }));
+    expect(zip.name).toBe("hulk-edition-results.zip");
+    const entries = zipEntries(zip.bytes);
+    expect(entries.map((e) => e.name)).toEqual([1, 2, 3, 4].map((n) => `hulk-edition-${n}.png`));
+    for (const entry of entries) expect(isPng(entry.data)).toBe(true);
+  });
+
+  test("Freemium sees the gate where they choose; with 3 left and 4 asked: Batch's words and Run 3", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await followSystemTheme(page);
+    await openSignedIn(
+      page,
+      await createUserOnTier(baseURL!, uniqueEmail("results-free"), PASSWORD, "Freemium"),
+      "/hulk",
+    );
+    const picker = page.getByRole("radiogroup", { name: "Results" });
+    await expect(picker.getByRole("radio", { name: "1" })).toBeChecked();
+    for (const n of ["2", "3", "4"]) await expect(picker.getByRole("radio", { name: n })).toBeDisabled();
+    await expect(page.getByText("Multiple transformations require a $10/month subscription.")).toBeVisible();
+    await expectAccessible(page, testInfo, "Results: the gate");
+
+    const session = await createUserOnTier(baseURL!, uniqueEmail("results-short"), PASSWORD, "$10/month");
+    await openSignedIn(page, session, "/hulk");
+    const now = new Date();
+    const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}`;
+    await page.evaluate(
+      ([id, key]) => localStorage.setItem("conversionUsage", JSON.stringify({ [id]: { [key]: 37 } })),
+      [session.user.id, month] as const,
+    );
+    await page.reload();
+    await expect(await counter(page)).toHaveText("Remaining conversions: 3 / 40");
+    await page.getByRole("radiogroup", { name: "Results" }).getByRole("radio", { name: "4" }).check();
+    await upload(page);
+    await expect(page.getByRole("alert").filter({ hasText: "conversions left" })).toHaveText(
+      /You don't have enough conversions left \(3\) to make 4 results\. Please upgrade your plan\./,
+    );
+    await page.getByRole("button", { name: "Run 3" }).click();
+    await expect(grid(page).getByText(/^3 of 3 ready/)).toBeVisible({ timeout: 60_000 });
+    await expect(await counter(page)).toHaveText("Remaining conversions: 0 / 40");
+  });
 });

@@ -110,3 +110,24 @@ export async function refuseAiRequests(page: Page) {
     }),
   );
 }
+
+/** The entries of a ZIP from its central directory: name, compression method, local header offset. */
+export function zipEntries(zip: Buffer) {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: { name: string; method: number; data: Buffer }[] = [];
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30);
+    const comment = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString("utf8", at + 46, at + 46 + nameLength);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.push({ name, method, data: zip.subarray(start, start + size) });
+    at += 46 + nameLength + extra + comment;
+  }
+  return entries;
+}

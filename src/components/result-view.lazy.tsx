@@ -31,6 +31,8 @@ export type ResultViewProps = {
   onDownload: () => void;
   /** Present when another version may be made (the $10/month tier). */
   onRecreate?: () => void;
+  /** Conversions another version uses (the results chosen, issue 28; default 1), said next to its button. */
+  recreateCost?: number;
   /**
    * Shown in the recreate button's place, among the actions, when the plan does not allow it (the style
    * tools: the button with the plan it needs, to Pricing).
@@ -61,6 +63,7 @@ export function ResultViewBody({
   onDownload,
   onRecreate,
   recreateHint,
+  recreateCost,
   labels,
   share,
   editWith,
@@ -105,7 +108,7 @@ export function ResultViewBody({
                   Try Another Version
                 </Button>
                 {/* What another version uses, right under its button (on its own line in a row of buttons). */}
-                <CostNote className="basis-full lg:-mt-1 lg:mb-1" />
+                <CostNote cost={recreateCost} className="basis-full lg:-mt-1 lg:mb-1" />
               </>
             ) : (
               recreateHint

@@ -67,6 +67,11 @@ export type ToolOptions<I, R> = Omit<AiRunOptions<I, ToolResult<R>>, "execute" |
    * a gate stopped (`gateTask`) comes back here too, after the payment, with its words and options.
    */
   incoming?: (files: File[], task?: KeptInputs) => unknown;
+  /**
+   * Another run of this tool is going (several results, use-tool-results.ts): the strip and the last
+   * result shown again after a reload wait for it.
+   */
+  busy?: boolean;
   /** What a download of a result saves; default the result's `dataUrl` under the tool's file name. */
   download?: (result: ToolResult<R>) => { file: string | Blob; name: string } | null;
 };
@@ -112,7 +117,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
 
   useRestoreLastCreation(
     id,
-    Boolean(options.restore?.untouched) && ai.state.status === "idle",
+    Boolean(options.restore?.untouched) && ai.state.status === "idle" && !options.busy,
     (creation) => {
       if (creation.dataUrl) registerKept(creation.dataUrl, Promise.resolve(creation.record));
       latest.current.restore?.show(creation);
@@ -125,7 +130,8 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
   const { restore: restoreRun } = ai;
   const restore = useCallback(
     (result: R, input: I | null = null, { restored = true }: { restored?: boolean } = {}) =>
-      restoreRun({ ...result, local: false, restored }, input),
+      // A result of this page's own (several results) keeps its `local`.
+      restoreRun({ local: false, ...result, restored }, input),
     [restoreRun],
   );
 
@@ -133,7 +139,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
   const strip = useToolVersionStrip<R>({
     tool: id,
     hasResult: ai.state.result !== null,
-    running: ai.running,
+    running: ai.running || Boolean(options.busy),
     toResult: options.restore?.result,
     // A version chosen on the strip: shown on the same photo, not "your last result".
     show: (shown) => restore(shown, input, { restored: false }),
@@ -158,5 +164,10 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     if (file) downloadImage(file.file, file.name);
   }, [result, tool.downloadName]);
 
-  return { ...ai, restore, tool, download, versions: strip.versions };
+  /** Marks a kept result the version shown on the strip. */
+  const shown = useCallback(
+    (record: CreationRecord) => markShown.current(record, latest.current.restore?.version?.(record)),
+    [],
+  );
+  return { ...ai, restore, tool, download, versions: strip.versions, markShown: shown };
 }

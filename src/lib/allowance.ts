@@ -137,6 +137,14 @@ export function afterFailedServerRun(
   if (tier) queryClient.setQueryData(queryKey, (used = 0) => Math.max(used, getTier(tier).limit));
 }
 
+/**
+ * More asked for than conversions are left (SPEC 5 "Batch", and several results of one run): `what` is
+ * the action ("process 4 files", "make 4 results").
+ */
+export function notEnoughMessage(remaining: number, what: string): string {
+  return `You don't have enough conversions left (${remaining}) to ${what}. Please upgrade your plan.`;
+}
+
 /** The banner shown when the plan could not be read: nothing was sent and nothing counted. */
 export const PLAN_CHECK_FAILURE = {
   message: "We couldn't check your plan",

@@ -1,6 +1,6 @@
 /** The batch queue when its code (p-queue, fetched as a batch starts) cannot be fetched: nothing is sent, every photo says it failed. */
 import { describe, expect, it, vi } from "vitest";
-import { startBatch, type BatchEvent } from "@/tools/batch/batch-queue";
+import { startBatch, type BatchEvent } from "@/lib/run-queue";
 
 vi.mock("p-queue", () => {
   throw new TypeError("Failed to fetch dynamically imported module");

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { GeminiError } from "@/lib/gemini";
-import { startBatch, type BatchEvent, type BatchTaskContext } from "@/tools/batch/batch-queue";
+import { startBatch, type BatchEvent, type BatchTaskContext } from "@/lib/run-queue";
 import { hideNodeEventsFromPQueue } from "./batch-jsdom";
 
 hideNodeEventsFromPQueue();

@@ -14,6 +14,7 @@ import { server } from "../msw/server";
 import { streamFixtureText } from "../msw/gemini-stream";
 import { hostedAiHandler, usageRowHandler, type ProxyReply } from "../msw/hosted";
 import { renderApp } from "../utils";
+import { hideNodeEventsFromPQueue } from "./batch-jsdom";
 import { holdRetryWaits } from "./retry-waits";
 import { fakeGemini, fixtureFile, signedIn, TEST_USER, toolPageEnvironment } from "./tool-kit";
 
@@ -220,6 +221,27 @@ describe("hosted mode", () => {
     expect(ai.requests[0]!.headers.has("x-goog-api-key")).toBe(false);
     // The conversion the stream holds is not left any more.
     expect(await counter()).toHaveTextContent("Remaining conversions: 1 / 3");
+    expect(localStorage.getItem(USAGE_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe("hosted mode: several results per run (issue 28 §1)", () => {
+  hideNodeEventsFromPQueue();
+
+  it("each result is one call to /api/ai, reserved and counted by the server; nothing is counted here", async () => {
+    signedIn({ tier: "$10/month" });
+    server.use(usageRowHandler(0).handler);
+    const ai = proxy([
+      { fixture: "image-success.json", usage: { used: 1, limit: 40, remaining: 39 } },
+      { fixture: "image-success.json", usage: { used: 2, limit: 40, remaining: 38 } },
+    ]);
+    await openPage(frog.path, frog.title);
+    expect(await counter()).toHaveTextContent("Remaining conversions: 40 / 40");
+    await userEvent.setup().click(screen.getByRole("radio", { name: "2" }));
+    await upload();
+    expect(await screen.findByText(/^2 of 2 ready/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(ai.requests).toHaveLength(2);
+    expect(await counter()).toHaveTextContent("Remaining conversions: 38 / 40");
     expect(localStorage.getItem(USAGE_STORAGE_KEY)).toBeNull();
   });
 });

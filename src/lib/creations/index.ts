@@ -6,8 +6,9 @@
  * service worker alone takes `./incoming` directly, to keep React out of its bundle).
  *
  * Only re-exports, and declared free of side effects (vite.config.ts, treeshake): a page loads the files
- * of what it imports and no others. The save path (prepare.ts, thumbnail.ts, keep.lazy.ts) is not exported:
- * keepCreation fetches it with the first result kept. How a tool takes part: keep.ts.
+ * of what it imports and no others. The save path (prepare.ts, keep.lazy.ts) is not exported:
+ * keepCreation fetches it with the first result kept; thumbnail.ts's `makeThumbnail` is, for the grid of
+ * a run's several results (components/result-grid.lazy.tsx), which is itself fetched on demand. How a tool takes part: keep.ts.
  */
 export type {
   ChainStep,
@@ -95,6 +96,7 @@ export {
 // Reading and deleting (My Creations, Batch's last run, Settings).
 export { getCreation, getLastCreation } from "./read";
 export { creationsUsage, getThumbs, listCreations } from "./list";
+export { makeThumbnail } from "./thumbnail";
 export { getVersions, listGroups } from "./groups";
 export { ownWords } from "./search";
 export { deleteAllCreations, deleteCreation, deleteOldestCreations, restoreCreation } from "./write";

@@ -1,4 +1,5 @@
 /** What the batch says: its toasts, its refusals and notices, and the error of a batch where nothing came back. */
+import { notEnoughMessage as notEnough } from "@/lib/allowance";
 import { GeminiError, isGeminiError } from "@/lib/gemini";
 import { MAX_BATCH_FILES } from "./batch-image";
 
@@ -17,7 +18,7 @@ export const VALIDATION = {
 
 /** SPEC 5 "Batch": more files than conversions left. */
 export function notEnoughMessage(remaining: number, count: number): string {
-  return `You don't have enough conversions left (${remaining}) to process ${count} files. Please upgrade your plan.`;
+  return notEnough(remaining, `process ${count} files`);
 }
 
 /** The question before a finished batch's photos are run again. */

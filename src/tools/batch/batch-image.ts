@@ -13,7 +13,7 @@ import {
   type CreationRecord,
   type NewCreation,
 } from "@/lib/creations";
-import type { BatchTaskContext } from "./batch-queue";
+import type { BatchTaskContext } from "@/lib/run-queue";
 import type { ToolRunContext } from "../run-context";
 
 /** At most this many images in one run. */

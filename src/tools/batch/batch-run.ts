@@ -10,7 +10,7 @@ import { isOnline, onConnectionChange } from "@/lib/connection";
 import { OFFLINE_RUN_ADVICE } from "@/lib/offline";
 import { BATCH_TOASTS, batchFailed } from "./batch-copy";
 import { batchErrorText, processBatchImage, type BatchResult } from "./batch-image";
-import { startBatch, type BatchEvent, type BatchRun, type BatchSummary } from "./batch-queue";
+import { startBatch, type BatchEvent, type BatchRun, type BatchSummary } from "@/lib/run-queue";
 import type { BatchPhotos } from "./use-batch-photos";
 import type { ToolRunContext } from "../run-context";
 

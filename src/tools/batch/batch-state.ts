@@ -1,12 +1,12 @@
 /**
  * Every image of the batch and where it is, in one reducer: its thumbnail, its state (waiting,
  * preparing, sending, done, failed, cancelled), its result or its error. The queue's events
- * (batch-queue.ts) are actions of their own: the hook dispatches them as they come. Object URLs are
+ * (src/lib/run-queue.ts) are actions of their own: the hook dispatches them as they come. Object URLs are
  * made and revoked by the hook; the reducer only holds them.
  */
 import { isImageInputError } from "@/lib/image";
 import { batchErrorText } from "./batch-image";
-import type { BatchEvent } from "./batch-queue";
+import type { BatchEvent } from "@/lib/run-queue";
 
 export type ItemStatus = "idle" | "waiting" | "preparing" | "sending" | "done" | "failed" | "cancelled";
 

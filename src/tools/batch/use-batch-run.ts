@@ -16,7 +16,7 @@ import { useUser } from "@/lib/auth";
 import { subscriptionQueryOptions } from "@/lib/subscription";
 import { batchRunCopy, notEnoughMessage } from "./batch-copy";
 import { keptBatchResult } from "./batch-image";
-import type { BatchRun, BatchSummary } from "./batch-queue";
+import type { BatchRun, BatchSummary } from "@/lib/run-queue";
 import type { BatchAction, BatchItem } from "./batch-state";
 import { useBatchPhotos } from "./use-batch-photos";
 

@@ -2,7 +2,9 @@
 import { Link, useLocation, useSearchParams } from "react-router-dom";
 import { RefreshCw, Wand2 } from "lucide-react";
 import { EditWith } from "@/components/edit-with";
+import { ResultGrid } from "@/components/result-grid";
 import { ResultView } from "@/components/result-view";
+import { ResultsPicker } from "@/components/results-picker";
 import { KeptNote } from "@/components/kept-note";
 import { PlanBadge } from "@/components/plan-badge";
 import { OutputOptions } from "@/components/output-options";
@@ -90,7 +92,8 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
       }
       busy={processing}
       run={conversion}
-      overlay={processing && overlay}
+      // Several results show their progress in their grid, not behind the overlay.
+      overlay={processing && !conversion.results.running && overlay}
       footer={
         variant.footer && (
           <footer aria-hidden="true" className="flex justify-center gap-6 pt-2 text-3xl">
@@ -101,10 +104,13 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
         )
       }
     >
-      <OutputOptions value={conversion.output} onChange={conversion.setOutput} disabled={processing} />
+      <OutputOptions value={conversion.output} onChange={conversion.setOutput} disabled={processing}>
+        <ResultsPicker results={conversion.results} disabled={processing} />
+      </OutputOptions>
       {conversion.original && conversion.result?.restored && !processing && (
         <KeptNote>Your last result, kept on this device.</KeptNote>
       )}
+      <ResultGrid results={conversion.results} downloadName={variant.downloadName} />
       {conversion.original ? (
         <ResultView
           originalUrl={conversion.original.previewUrl}
@@ -123,6 +129,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
             )
           }
           onRecreate={recreateAllowed ? conversion.recreate : undefined}
+          recreateCost={conversion.results.count}
           recreateHint={
             // Without the plan: the same button with the plan it needs, to Pricing; paying (or "Go back")
             // returns here, where the last result is shown again.

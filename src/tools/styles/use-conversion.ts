@@ -5,7 +5,7 @@ import type { ImageOutput } from "@/config/image-output";
 import type { Variant } from "@/config/variants";
 import { outputFeatures, outputOfDetails, useImageOutput } from "@/lib/tool-output";
 import { useRemainingConversions } from "@/hooks/use-remaining";
-import { useTool } from "@/hooks/use-tool";
+import { useResultsTool } from "@/hooks/use-tool-results";
 import { ORIGINAL_VERSION } from "@/hooks/use-tool-versions";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { originalOf } from "@/lib/creations";
@@ -58,7 +58,7 @@ export function useConversion(variant: Variant) {
   // The shape and size of the next result, remembered for this style (issue 28).
   const [output, setOutput] = useImageOutput(variant.id);
 
-  const ai = useTool<ConversionRunInput, ConversionResult>(variant.id, {
+  const ai = useResultsTool<ConversionRunInput, ConversionResult>(variant.id, {
     run: async ({ operation, image, output }, ctx) => {
       const { runConversion } = await import("./run-conversion.lazy");
       const out = await runConversion({ variant, image, operation, output }, ctx);
@@ -70,6 +70,8 @@ export function useConversion(variant: Variant) {
       };
     },
     copy: ({ operation }) => copyFor(variant, operation),
+    // "Results: 1 2 3 4": a conversion, another version and a custom transformation may each make several.
+    results: () => true,
     // The operation's gate and the size's (2K, 4K): the first the plan lacks is said.
     feature: ({ operation, output }) =>
       outputFeatures(
@@ -225,5 +227,6 @@ export function useConversion(variant: Variant) {
     reset,
     download: ai.download,
     versions: ai.versions,
+    results: ai.results,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The batch queue (docs/architecture.md "Queues"): p-queue with at most `concurrency` requests at once (the next
+ * The run queue (docs/architecture.md "Queues"), shared by Batch and the several results of one run: p-queue with at most `concurrency` requests at once (the next
  * photo is prepared meanwhile), one shared pause when the AI asks to slow down (a rate-limit or
  * overloaded answer pauses every image for the wait it asks, reported once, not once per image),
  * cancel one or all, and a fatal answer (bad key, retired model, daily quota, no conversions left)
