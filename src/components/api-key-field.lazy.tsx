@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isApiKeyRemembered, setApiKey, useApiKey } from "@/lib/api-key";
-import { geminiBaseUrl, typedKeyGoesToGoogle } from "@/lib/gemini";
+import { geminiBaseUrl, typedKeyGoesToGoogle } from "@/lib/gemini/target";
 
 /** The one sentence the field shows: what happens without a key. */
 export function apiKeySummary(): string {

@@ -2,7 +2,7 @@
 import { Cpu } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useApiKey } from "@/lib/api-key";
-import { localPreviewEngineMounted, resolveGeminiTarget } from "@/lib/gemini";
+import { localPreviewEngineMounted, resolveGeminiTarget } from "@/lib/gemini/target";
 
 /**
  * Whether AI calls made now are answered by the local preview engine: no key typed, and either none

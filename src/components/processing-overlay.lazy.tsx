@@ -4,7 +4,7 @@
  * goes when the overlay closes (back where it was, else the page's next step).
  */
 import { retryWaitAnnouncement, useRetryCountdown } from "@/hooks/use-retry-countdown";
-import type { RetryWait } from "@/lib/gemini";
+import type { RetryWait } from "@/lib/gemini/retry";
 
 /** The countdown for the eye; a screen reader hears the wait once (the paragraph is not live). */
 export function RetryCountdown({ wait }: { wait: RetryWait }) {

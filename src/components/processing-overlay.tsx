@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { lazyPart } from "@/components/on-demand";
 import { Button } from "@/components/ui/button";
 import { useEscapeKey } from "@/hooks/use-escape-key";
-import type { RetryWait } from "@/lib/gemini";
+import type { RetryWait } from "@/lib/gemini/retry";
 
 // Fetched while the overlay is open, not with the page (first-load budget): the retry countdown and
 // where focus goes when it closes (processing-overlay.lazy.tsx).

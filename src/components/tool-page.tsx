@@ -11,7 +11,7 @@ import { ProcessingOverlay } from "@/components/processing-overlay";
 import { CostNote, RemainingCounter } from "@/components/remaining-counter";
 import { Button } from "@/components/ui/button";
 import { useRemainingConversions } from "@/hooks/use-remaining";
-import type { RetryWait } from "@/lib/gemini";
+import type { RetryWait } from "@/lib/gemini/retry";
 import { useSubscriptionTier } from "@/lib/subscription";
 
 /** "Usage Limit Reached" and when the count renews: a chunk of its own, for a page with none left. */

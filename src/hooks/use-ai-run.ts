@@ -5,7 +5,8 @@ import { toast } from "sonner";
 import type { FeatureId } from "@/config/tiers";
 import { afterFailedServerRun, countedByServer, planCheckFailure } from "@/lib/allowance";
 import { useApiKey } from "@/lib/api-key";
-import { describeFailure, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
+import { describeFailure, type GeminiErrorKind } from "@/lib/gemini/errors";
+import type { RetryWait } from "@/lib/gemini/retry";
 import { MESSAGES } from "@/lib/gemini/errors";
 import {
   keepCreation,

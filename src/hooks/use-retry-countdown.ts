@@ -1,7 +1,7 @@
 /** The whole seconds left of a retry wait, counting down while it is shown (the overlay, the batch pause). */
 import { useEffect, useState } from "react";
 import { announce } from "@/lib/announce";
-import type { RetryWait } from "@/lib/gemini";
+import type { RetryWait } from "@/lib/gemini/retry";
 
 /** The wait's whole seconds, rounded up. */
 export const waitSeconds = (wait: RetryWait) => Math.ceil(wait.delayMs / 1000);

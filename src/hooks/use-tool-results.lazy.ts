@@ -20,7 +20,7 @@ import {
 } from "@/lib/allowance";
 import { isOnline } from "@/lib/connection";
 import { keepCreation, loadSave, type CreationRecord } from "@/lib/creations";
-import { describeFailure } from "@/lib/gemini";
+import { describeFailure } from "@/lib/gemini/errors";
 import { OFFLINE_RUN_ADVICE, OFFLINE_RUN_MESSAGE } from "@/lib/offline";
 import { dismissRunToast, runToastId } from "@/lib/run-toast";
 import { startBatch, type BatchTaskContext } from "@/lib/run-queue";

@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { PART_FAILED_MESSAGE } from "@/components/on-demand";
-import type { RetryWait } from "@/lib/gemini";
+import type { RetryWait } from "@/lib/gemini/retry";
 import type { CreationRecord } from "@/lib/creations";
 import type { AiFailure } from "./use-ai-run";
 import { useApiKey } from "@/lib/api-key";

@@ -7,7 +7,8 @@
  */
 import { untilAborted } from "@/lib/until-aborted";
 import type PQueue from "p-queue";
-import { isGeminiError, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
+import { isGeminiError, type GeminiErrorKind } from "@/lib/gemini/errors";
+import type { RetryWait } from "@/lib/gemini/retry";
 import { backoffDelay, MAX_HONOURED_DELAY_MS, sleep } from "@/lib/gemini/retry";
 
 export type BatchPhase = "preparing" | "sending";

@@ -5,16 +5,15 @@
  * against msw; the shared tool hook (src/hooks/use-tool.ts) makes the context for each run.
  */
 import { getEnv } from "@/config/env";
-import {
-  generateImage,
-  generateText,
-  resolveGeminiTarget,
-  streamText,
-  type GeminiTarget,
-  type GenerateOptions,
-  type RetryWait,
-  type StreamTextOptions,
-} from "@/lib/gemini";
+import { resolveGeminiTarget, type GeminiTarget } from "@/lib/gemini/target";
+import type { GenerateOptions } from "@/lib/gemini/client";
+import type { ImageResult } from "@/lib/gemini/parse";
+import type { RetryWait } from "@/lib/gemini/retry";
+import type { StreamTextOptions } from "@/lib/gemini/stream";
+
+// The AI calls' code (the client, its answer parsing, the text stream) is fetched by a tool's first
+// call, not with every tool page (first-load budget): run-context.lazy.ts.
+const loadCalls = () => import("./run-context.lazy");
 import type { ToolId } from "./registry";
 
 /** What the context fills in for each call (a call may still name its own signal and retry wait: a batch's photo). */
@@ -27,7 +26,7 @@ export type ToolRunContext = {
   signal: AbortSignal;
   onRetryWait: (wait: RetryWait | null) => void;
   /** One call to the image model. */
-  image: (call: Omit<GenerateOptions, Filled>) => ReturnType<typeof generateImage>;
+  image: (call: Omit<GenerateOptions, Filled>) => Promise<ImageResult>;
   /** One call to the text model (a photo's description). */
   text: (call: Omit<GenerateOptions, Filled>) => Promise<string>;
   /** The text model's answer as it arrives (a poem). */
@@ -48,8 +47,16 @@ export function toolRunContext(
     tool,
     target,
     ...run,
-    image: (call) => generateImage({ ...filled, ...call, ...fixed, model: env.VITE_GEMINI_IMAGE_MODEL }),
-    text: (call) => generateText({ ...filled, ...call, ...fixed, model: env.VITE_GEMINI_TEXT_MODEL }),
-    stream: (call) => streamText({ ...filled, ...call, ...fixed, model: env.VITE_GEMINI_TEXT_MODEL }),
+    image: async (call) =>
+      (await loadCalls()).generateImage({
+        ...filled,
+        ...call,
+        ...fixed,
+        model: env.VITE_GEMINI_IMAGE_MODEL,
+      }),
+    text: async (call) =>
+      (await loadCalls()).generateText({ ...filled, ...call, ...fixed, model: env.VITE_GEMINI_TEXT_MODEL }),
+    stream: async (call) =>
+      (await loadCalls()).streamText({ ...filled, ...call, ...fixed, model: env.VITE_GEMINI_TEXT_MODEL }),
   };
 }

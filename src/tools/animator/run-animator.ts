@@ -5,7 +5,7 @@
  */
 import { ANIMATION_PROMPT, characterPrompt } from "@/tools/animator/prompts";
 import type { ImageOutput } from "@/config/image-output";
-import { GeminiError, isGeminiError, type GeminiErrorKind } from "@/lib/gemini";
+import { GeminiError, isGeminiError, type GeminiErrorKind } from "@/lib/gemini/errors";
 import { dataUrlToBlob } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";
 import { splitSheet } from "./sprite-sheet";

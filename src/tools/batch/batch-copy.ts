@@ -1,6 +1,6 @@
 /** What the batch says: its toasts, its refusals and notices, and the error of a batch where nothing came back. */
 import { notEnoughMessage as notEnough } from "@/lib/allowance";
-import { GeminiError, isGeminiError } from "@/lib/gemini";
+import { GeminiError, isGeminiError } from "@/lib/gemini/errors";
 import { MAX_BATCH_FILES } from "./batch-image";
 
 export const BATCH_TOASTS = {

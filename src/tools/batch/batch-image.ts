@@ -4,7 +4,7 @@
  * base64 string), file names derived from the original, and the ZIP of every result.
  */
 import { customPrompt } from "@/config/variants";
-import { describeFailure } from "@/lib/gemini";
+import { describeFailure } from "@/lib/gemini/errors";
 import { blobToBase64, dataUrlToBlob, isImageInputError, loadImage, prepareImage } from "@/lib/image";
 import {
   getCreation,

@@ -15,7 +15,7 @@ import { paths } from "@/config/paths";
 import { getTool } from "@/tools/registry";
 import { useRemainingConversions } from "@/hooks/use-remaining";
 import { pauseAnnouncement, useRetryCountdown } from "@/hooks/use-retry-countdown";
-import type { RetryWait } from "@/lib/gemini";
+import type { RetryWait } from "@/lib/gemini/retry";
 import { BatchCard } from "./batch-card";
 import { MAX_BATCH_FILES } from "./batch-image";
 import { notEnoughMessage } from "./batch-copy";

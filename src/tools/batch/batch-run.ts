@@ -5,7 +5,8 @@
  * for the failures, or one error when nothing came back or the connection dropped.
  */
 import { toast } from "sonner";
-import { GeminiError, type RetryWait } from "@/lib/gemini";
+import { GeminiError } from "@/lib/gemini/errors";
+import type { RetryWait } from "@/lib/gemini/retry";
 import { isOnline, onConnectionChange } from "@/lib/connection";
 import { OFFLINE_RUN_ADVICE } from "@/lib/offline";
 import { BATCH_TOASTS, batchFailed } from "./batch-copy";

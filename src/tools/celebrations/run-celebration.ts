@@ -1,7 +1,8 @@
 /** One Celebration Creator request to the image model, and its own words for a reply with no image. */
 import { celebrationPrompt, type CelebrationType } from "@/tools/celebrations/prompts";
 import type { ImageOutput } from "@/config/image-output";
-import { GeminiError, isGeminiError, type GeminiPart } from "@/lib/gemini";
+import { GeminiError, isGeminiError } from "@/lib/gemini/errors";
+import type { GeminiPart } from "@/lib/gemini/client";
 import { prepareImage, type LoadedImage } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";
 

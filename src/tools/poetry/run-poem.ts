@@ -5,7 +5,7 @@
  */
 import { PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
 import { POEM_PROMPT } from "@/tools/poetry/prompts";
-import { describeFailure, GeminiError, isGeminiError, type GeminiErrorKind } from "@/lib/gemini";
+import { describeFailure, GeminiError, isGeminiError, type GeminiErrorKind } from "@/lib/gemini/errors";
 import { sleep } from "@/lib/gemini/retry";
 import { isImageInputError, prepareImage, type LoadedImage } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";

@@ -1,7 +1,7 @@
 /** One Modify Scene request to the image model: the scene, the description and the optional picture. */
 import type { ImageOutput } from "@/config/image-output";
 import { scenePrompt, type ScenePosition, type SceneType } from "@/tools/scene/prompts";
-import type { GeminiPart } from "@/lib/gemini";
+import type { GeminiPart } from "@/lib/gemini/client";
 import { prepareImage, type LoadedImage } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";
 

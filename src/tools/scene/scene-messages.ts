@@ -5,7 +5,7 @@
 import type { SceneType } from "@/tools/scene/prompts";
 import type { AiFailure } from "@/hooks/use-ai-run";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
-import type { GeminiErrorKind } from "@/lib/gemini";
+import type { GeminiErrorKind } from "@/lib/gemini/errors";
 import { isImageInputError } from "@/lib/image";
 
 /** How each type reads to the user (the success toast says "Text added to scene successfully!"). */

@@ -2,7 +2,7 @@
 import { PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
 import type { ImageOutput } from "@/config/image-output";
 import { customPrompt, RECREATE_SUFFIX, type Variant } from "@/config/variants";
-import { isGeminiError } from "@/lib/gemini";
+import { isGeminiError } from "@/lib/gemini/errors";
 import { prepareImage, type LoadedImage, type PreparedImage } from "@/lib/image";
 import type { ToolRunContext } from "../run-context";
 
