@@ -14,7 +14,9 @@
 // while results arrive (long tasks when the browser reports them, else the longest timer gap); four
 // results of 4K in the ZIP.
 //
-//   node scripts/bench-variants.mjs [--port 4791] [--results 4] [--file tests/fixtures/images/photo-12mp.jpg]
+//   node scripts/bench-variants.mjs [--port 4791] [--results 4] [--profile] [--file tests/fixtures/images/photo-12mp.jpg]
+//
+// --profile also prints the functions that took the main thread's time while results arrived.
 //
 // Chromium: $CHROMIUM_PATH, else chromium / chromium-browser / google-chrome on the PATH.
 import fs from "node:fs";
@@ -32,6 +34,7 @@ const SIZE_PX = 4096;
 const { args, photoPath } = parsePhotoArgs({
   port: { type: "string", default: "4791" },
   results: { type: "string", default: "4" },
+  profile: { type: "boolean", default: false },
 });
 const count = Number(args.results);
 
@@ -76,6 +79,20 @@ const PROBES = () => {
   setTimeout(tick, 0);
 };
 
+/** The 15 functions that took the most self time in a CPU profile, with where they are. */
+function printProfile(profile) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  profile.samples.forEach((id, i) => {
+    const { functionName, url, lineNumber, columnNumber } = byId.get(id).callFrame;
+    const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber + 1}:${columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  console.log("  main thread while results arrive, by self time:");
+  for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`    ${time.toFixed(0).padStart(6)} ms  ${key}`);
+}
+
 const app = await startApp({ port: Number(args.port), outDir: "dist-bench-variants" });
 const origin = app.url;
 let report;
@@ -112,6 +129,13 @@ try {
     });
 
     const heap = await sampleHeap(page);
+    // --profile: the page's main thread while results arrive, by function (self time).
+    const profiler = args.profile ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send("Profiler.enable");
+      await profiler.send("Profiler.setSamplingInterval", { interval: 1000 });
+      await profiler.send("Profiler.start");
+    }
     const grid = page.getByRole("region", { name: "Results" });
     const actionAt = await page.evaluate(() => performance.now());
     const start = performance.now();
@@ -120,6 +144,7 @@ try {
     const resultsMs = performance.now() - start;
     const readyAt = await page.evaluate(() => performance.now());
     const heapResults = await heap.stop();
+    if (profiler) printProfile((await profiler.send("Profiler.stop")).profile);
 
     // "Download all": the ZIP made in the page and handed to the browser.
     const heapZip = await sampleHeap(page);
