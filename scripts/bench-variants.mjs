@@ -79,18 +79,37 @@ const PROBES = () => {
   setTimeout(tick, 0);
 };
 
-/** The 15 functions that took the most self time in a CPU profile, with where they are. */
+/** The functions that took the most time in a CPU profile, by self time and with what they called. */
 function printProfile(profile) {
-  const self = new Map();
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  profile.samples.forEach((id, i) => {
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const name = (id) => {
     const { functionName, url, lineNumber, columnNumber } = byId.get(id).callFrame;
-    const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber + 1}:${columnNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    return `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber + 1}:${columnNumber + 1}`;
+  };
+  const self = new Map();
+  const total = new Map();
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    self.set(name(id), (self.get(name(id)) ?? 0) + ms);
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const key = name(at);
+      if (!seen.has(key)) total.set(key, (total.get(key) ?? 0) + ms);
+      seen.add(key);
+    }
   });
-  console.log("  main thread while results arrive, by self time:");
-  for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
-    console.log(`    ${time.toFixed(0).padStart(6)} ms  ${key}`);
+  const top = (map, label) => {
+    console.log(`  main thread while results arrive, ${label}:`);
+    for (const [key, ms] of [...map]
+      .filter(([key]) => !/^\((root|program|idle)\) /.test(key))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15))
+      console.log(`    ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+  };
+  top(self, "by self time");
+  top(total, "with what each called");
 }
 
 const app = await startApp({ port: Number(args.port), outDir: "dist-bench-variants" });

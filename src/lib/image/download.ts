@@ -4,12 +4,30 @@ const REVOKE_DELAY_MS = 1000;
 type FromBase64 = (text: string) => Uint8Array<ArrayBuffer>;
 
 /**
+ * The Blobs of the last data: URLs decoded, by URL: a result is decoded once for its thumbnail, its
+ * kept creation and the ZIP (decoding a 4K answer takes the main thread about 90 ms each time). Four:
+ * the most results of one run (use-tool-results.ts MAX_RESULTS). A Blob is immutable, so sharing it is
+ * safe; a long URL is compared only when the lengths match.
+ */
+const DECODED_KEPT = 4;
+const decoded = new Map<string, Blob>();
+
+/**
  * Decodes a data: URL (base64 or percent-encoded) into a Blob of its media type. An AI answer is megabytes
  * of base64 behind a short header (a 4K PNG: about 19 MB): only the header is parsed, and where the
  * browser has Uint8Array.fromBase64 (which skips whitespace itself) the rest is decoded in that one native
  * pass, with no regular expression, trim or scan over the megabytes on the main thread (bench:variants).
  */
 export function dataUrlToBlob(dataUrl: string): Blob {
+  const known = decoded.get(dataUrl);
+  if (known) return known;
+  const blob = decodeDataUrl(dataUrl);
+  decoded.set(dataUrl, blob);
+  if (decoded.size > DECODED_KEPT) decoded.delete(decoded.keys().next().value!);
+  return blob;
+}
+
+function decodeDataUrl(dataUrl: string): Blob {
   const comma = dataUrl.indexOf(",");
   const header = comma >= 0 ? /^\s*data:([^,]*)$/i.exec(dataUrl.slice(0, comma)) : null;
   if (!header) throw new TypeError("Not a data: URL");

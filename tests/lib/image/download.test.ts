@@ -38,6 +38,15 @@ describe("dataUrlToBlob", () => {
       ]);
   });
 
+  it("decodes a URL once: the same Blob for the last four, a new decode after", () => {
+    const urls = [1, 2, 3, 4, 5].map((n) => `data:text/plain;base64,${btoa(`result ${n}`)}`);
+    const first = urls.map((url) => dataUrlToBlob(url));
+    expect(dataUrlToBlob(`${urls[4]}`)).toBe(first[4]);
+    expect(dataUrlToBlob(urls[1]!)).toBe(first[1]);
+    expect(dataUrlToBlob(urls[0]!)).not.toBe(first[0]);
+    expect(new Set(first).size).toBe(5);
+  });
+
   describe("where the browser has Uint8Array.fromBase64", () => {
     const native = vi.fn((text: string) =>
       Uint8Array.from(atob(text.replace(/\s+/g, "")), (c) => c.charCodeAt(0)),
@@ -62,7 +71,8 @@ describe("dataUrlToBlob", () => {
       native.mockImplementationOnce(() => {
         throw new SyntaxError("not base64");
       });
-      const blob = dataUrlToBlob("data:image/png;base64,iVBORw0KGgo%3D");
+      const blob = dataUrlToBlob("data:image/png;base64,iVBORw0KGg%6F%3D");
+      expect(native).toHaveBeenCalledTimes(1);
       expect(Array.from(await readBytes(blob))).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     });
   });
