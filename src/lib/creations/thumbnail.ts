@@ -11,6 +11,9 @@ export type ThumbnailMaker = (
   options: { maxSide: number; type: "image/webp" | "image/jpeg"; quality: number },
 ) => Promise<Blob | null>;
 
+/** A result's thumbnail in My Creations and on the strip: 320 px (2x for sharp screens at ~160 CSS px). */
+export const RESULT_THUMBNAIL = { maxSide: 320, type: "image/webp", quality: 0.8 } as const;
+
 /** Where the headers sit: a PNG's size is in its first bytes, a JPEG's after its EXIF block. */
 const HEADER_BYTES = 256 * 1024;
 
