@@ -114,7 +114,7 @@ export function useScene() {
   const busy = ai.running;
 
   const selectBase = useCallback(
-    async (file: File) => {
+    async (file: File, { uploaded = true }: { uploaded?: boolean } = {}) => {
       if (busy) return;
       const image = await load(file, "base");
       if (!image) return;
@@ -122,8 +122,9 @@ export function useScene() {
       inputRef.current = null;
       bases.forEach(drop);
       setBases([image]);
-      // The toast a run then updates in place (lib/run-toast.ts).
-      toastPhotoUploaded();
+      // The toast a run then updates in place (lib/run-toast.ts); not for a task coming back after a
+      // gate, which nobody just uploaded (beside "Payment successful!" it would be a second toast).
+      if (uploaded) toastPhotoUploaded();
     },
     [bases, busy, drop, load, resetRun],
   );
@@ -136,7 +137,7 @@ export function useScene() {
       description: task.words ?? "",
       position: keptOption(task, "position", SCENE_POSITIONS) ?? null,
     });
-    if (baseFile) await selectBase(baseFile);
+    if (baseFile) await selectBase(baseFile, { uploaded: false });
     if (addedFile && type === "image") {
       const image = await load(addedFile, "added");
       if (image) setAdded(image);
