@@ -11,7 +11,7 @@ import {
   sizedFileName,
   useImageOutput,
 } from "@/lib/tool-output";
-import { useTool } from "@/hooks/use-tool";
+import { useResultsTool } from "@/hooks/use-tool-results";
 import type { VersionShown } from "@/hooks/use-tool-versions";
 import { keptOption, photoOrigin, taskOptions, type KeptInputs } from "@/lib/creations";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
@@ -79,7 +79,7 @@ export function useCelebration() {
   const [handedOver, setHandedOver] = useState(false);
   const handedOverRef = useRef(false);
 
-  const ai = useTool<CelebrationInput, CelebrationResult>("celebrations", {
+  const ai = useResultsTool<CelebrationInput, CelebrationResult>("celebrations", {
     run: async (input, ctx) => {
       const { runCelebration } = await import("./use-celebration.lazy");
       const out = await runCelebration(input, ctx);
@@ -90,6 +90,8 @@ export function useCelebration() {
         output: input.output,
       };
     },
+    // "Results: 1 2 3 4": one occasion may be drawn several ways at once.
+    results: () => true,
     feature: ({ output }) => outputFeatures(output),
     copy: () => ({
       success: CELEBRATION_COPY.success,
@@ -270,6 +272,10 @@ export function useCelebration() {
     result,
     resultLabel: result ? celebrationLabel(result.type) : null,
     versions: ai.versions,
+    /** Several images of one run (use-tool-results.ts): the picker and the grid read them. */
+    results: ai.results,
+    /** What Download all names them after: the occasion of the run ("birthday-celebration-1.png"). */
+    resultsName: celebrationFileName(ai.state.input?.type ?? result?.type ?? (type || "birthday")),
     error,
     processing: busy,
     retryWait: ai.state.retryWait,
