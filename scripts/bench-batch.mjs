@@ -14,18 +14,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient } from "@supabase/supabase-js";
-import ws from "ws";
 import { startApp } from "./lib/app-server.mjs";
-import { withPage } from "./lib/bench-page.mjs";
+import { sampleHeap, withPage } from "./lib/bench-page.mjs";
 import { parsePhotoArgs } from "./lib/bench-photo.mjs";
-import { subscribe } from "./lib/checkout.mjs";
-import { LOCAL_PUBLISHABLE_KEY as PUBLISHABLE_KEY } from "../src/config/local-backend.mjs";
+import { signIn, userOnTier } from "./lib/bench-user.mjs";
 
 const TARGET_HEAP_BYTES = 300 * 1024 * 1024;
 const TARGET_RATIO = 1.3;
 const CONCURRENCY = 3;
-const PASSWORD = "correct-horse-42";
 
 const { args, photoPath } = parsePhotoArgs({
   copies: { type: "string", default: "20" },
@@ -42,43 +38,16 @@ const copiesDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-batch-photos-"));
 let report;
 try {
   // 2. A user with enough conversions for the whole batch.
-  const email = `bench-batch-${Date.now()}@example.com`;
-  const client = createClient(origin, PUBLISHABLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws },
-  });
-  const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
-  if (error || !data.user) throw error ?? new Error("sign-up returned no user");
-  if (!data.session) throw new Error("sign-up returned no session");
-  await subscribe(origin, data.session.access_token, "$30/month");
-  await client.auth.signOut();
+  const email = await userOnTier(origin, "$30/month", "batch");
 
   // 3. The batch page in headless Chromium.
   report = await withPage({ viewport: { width: 1280, height: 900 } }, async (page) => {
-    await page.goto(`${origin}/auth`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
-    await page.waitForURL(`${origin}/`);
+    await signIn(page, origin, email);
     await page.goto(`${origin}/batch-processing`);
     await page.getByRole("heading", { level: 1, name: "Batch Image Processing" }).waitFor();
 
     // The page's JS heap, sampled every 100 ms through the DevTools protocol.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("HeapProfiler.collectGarbage");
-    let peakHeap = 0;
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        try {
-          const { usedSize } = await cdp.send("Runtime.getHeapUsage");
-          peakHeap = Math.max(peakHeap, usedSize);
-        } catch {
-          return; // the page went away (an error below says why)
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
+    const heap = await sampleHeap(page);
 
     // The engine's own answer time per request: request sent to response fully received.
     const answers = [];
@@ -117,8 +86,7 @@ try {
     const totalMs = performance.now() - start;
     const finishedAt = Date.now();
     const done = await page.locator("[data-testid=batch-card][data-status=done]").count();
-    sampling = false;
-    await sampler;
+    const peakHeap = await heap.stop();
 
     const sumMs = answers.reduce((a, b) => a + b, 0);
     // Time with at least one request in flight (the rest is the browser preparing photos).

@@ -117,3 +117,32 @@ export async function runHarness({ name, body = "", bodyStyle, main, files = {},
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
+
+/**
+ * Samples the page's JS heap (used bytes, DevTools protocol Runtime.getHeapUsage) every `everyMs` after
+ * a garbage collection; `stop()` resolves to the peak.
+ */
+export async function sampleHeap(page, everyMs = 100) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("HeapProfiler.collectGarbage");
+  let peak = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      try {
+        const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+        peak = Math.max(peak, usedSize);
+      } catch {
+        return; // the page went away (the caller's error says why)
+      }
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    stop: async () => {
+      sampling = false;
+      await sampler;
+      return peak;
+    },
+  };
+}

@@ -3,7 +3,15 @@
  * page that names the version chosen, like Convert Anything's dialog): the original, then each image
  * version with its picture and its label ("Hulk 2"). Imported by on-demand parts only.
  */
-import { creationKeys, getCreation, getThumbs, getVersions, type CreationRecord } from "@/lib/creations";
+import {
+  creationKeys,
+  getCreation,
+  getThumbs,
+  getVersions,
+  makeThumbnail,
+  RESULT_THUMBNAIL,
+  type CreationRecord,
+} from "@/lib/creations";
 import { ORIGINAL_VERSION } from "@/hooks/use-tool-versions";
 import { blobDataUrl } from "@/lib/read-blob";
 import { findTool } from "@/tools/registry";
@@ -20,7 +28,18 @@ function labelsOf(versions: readonly CreationRecord[]): string[] {
   });
 }
 
-/** The strip of a group: the original, then each image version's thumbnail (its file until that is made). */
+/**
+ * A version's small picture while its kept thumbnail is not written yet (results arriving): one made from
+ * its file, never the file itself (a 4K result would be a 19 MB data: URL and a decoded 4K picture per
+ * place on the strip); the file only when no thumbnail can be made of it.
+ */
+async function previewOf(userId: string, id: string): Promise<Blob | undefined> {
+  const file = (await getCreation(userId, id))?.files.file;
+  if (!file) return undefined;
+  return (await makeThumbnail(file, RESULT_THUMBNAIL)) ?? file;
+}
+
+/** The strip of a group: the original, then each image version's thumbnail. */
 async function stripOf(userId: string, photo: string): Promise<StripVersion[]> {
   const group = await getVersions(userId, photo);
   const versions = group.versions.filter((record) => record.kind === "image");
@@ -40,7 +59,7 @@ async function stripOf(userId: string, photo: string): Promise<StripVersion[]> {
       deletable: false,
     });
   for (const [i, record] of versions.entries()) {
-    const blob = thumbs.get(record.id)?.result ?? (await getCreation(userId, record.id))?.files.file;
+    const blob = thumbs.get(record.id)?.result ?? (await previewOf(userId, record.id));
     if (blob) items.push({ id: record.id, src: await blobDataUrl(blob), label: labels[i]!, deletable: true });
   }
   return items;

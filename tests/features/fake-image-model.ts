@@ -29,8 +29,8 @@ export type GeminiCall = {
 };
 
 type FakeImageModelOptions = {
-  /** Each image answer waits this long first. */
-  latencyMs?: number;
+  /** Each image answer waits this long first; a list gives each image request its own, in arrival order (the last repeats). */
+  latencyMs?: number | readonly number[];
   /** What the text model answers (default the recorded analysis), or "hang": it never answers. */
   text?: GeminiFixtureName | "error" | "hang";
 };
@@ -66,6 +66,7 @@ export function fakeImageModel(
     http.post(`${GEMINI_BASE_URL}/v1beta/models/*`, async ({ request }) => {
       const model = decodeURIComponent(/models\/([^/:]+):generateContent/.exec(request.url)?.[1] ?? "");
       // Each image request takes its reply as it arrives, so concurrent requests keep their order.
+      const index = imageRequests;
       const reply = model === TEXT_MODEL ? null : replies[Math.min(imageRequests++, replies.length - 1)]!;
       calls.push({
         model,
@@ -81,7 +82,9 @@ export function fakeImageModel(
       peak = Math.max(peak, inFlight);
       try {
         if (reply === "hang") return await delay("infinite").then(() => HttpResponse.error());
-        if (latencyMs) await delay(latencyMs);
+        const wait =
+          typeof latencyMs === "number" ? latencyMs : latencyMs[Math.min(index, latencyMs.length - 1)];
+        if (wait) await delay(wait);
         return answer(reply);
       } finally {
         inFlight--;

@@ -31,13 +31,21 @@ export function checkoutSuccess(tier: string): CheckoutReply {
 export function checkoutHandler(
   reply: CheckoutReply | ((body: { tier?: string }) => CheckoutReply) = (body) =>
     checkoutSuccess(String(body.tier)),
-  { delayMs = 0 }: { delayMs?: number } = {},
+  {
+    delayMs = 0,
+    hold,
+  }: {
+    delayMs?: number;
+    /** The answer waits for this (a test that looks at the busy state releases it after looking). */
+    hold?: Promise<unknown>;
+  } = {},
 ) {
   const calls: CheckoutCall[] = [];
   const handler = http.post(CHECKOUT_URL, async ({ request }) => {
     const body = (await request.json()) as { tier?: string };
     calls.push({ body, authorization: request.headers.get("authorization") });
     if (delayMs > 0) await delay(delayMs);
+    if (hold) await hold;
     const answer = typeof reply === "function" ? reply(body) : reply;
     if (answer === "network-error") return HttpResponse.error();
     return HttpResponse.json(answer.body, { status: answer.status });

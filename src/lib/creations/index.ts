@@ -96,7 +96,7 @@ export {
 // Reading and deleting (My Creations, Batch's last run, Settings).
 export { getCreation, getLastCreation } from "./read";
 export { creationsUsage, getThumbs, listCreations } from "./list";
-export { makeThumbnail } from "./thumbnail";
+export { RESULT_THUMBNAIL, makeThumbnail } from "./thumbnail";
 export { getVersions, listGroups } from "./groups";
 export { ownWords } from "./search";
 export { deleteAllCreations, deleteCreation, deleteOldestCreations, restoreCreation } from "./write";

@@ -5,11 +5,9 @@
 import { getTool } from "@/tools/registry";
 import { dataUrlToBlob } from "@/lib/image/download";
 import { blobText } from "@/lib/read-blob";
-import { makeThumbnail } from "./thumbnail";
+import { RESULT_THUMBNAIL, makeThumbnail } from "./thumbnail";
 import type { CreationKind, NewCreation, PreparedCreation } from "./types";
 
-/** The grid shows result thumbnails this big (2x for sharp screens at ~160 CSS px). */
-export const RESULT_THUMB_SIDE = 320;
 /** The small picture of the original. */
 export const ORIGINAL_THUMB_SIDE = 160;
 /** The original kept for the before/after slider after a reload. */
@@ -92,9 +90,7 @@ export async function prepareCreation(
 export async function withThumbnails(prepared: PreparedCreation): Promise<PreparedCreation> {
   const { id, file, original } = prepared.files;
   const [resultThumb, originalThumb, originalKept] = await Promise.all([
-    prepared.record.kind === "text"
-      ? Promise.resolve(null)
-      : makeThumbnail(file, { maxSide: RESULT_THUMB_SIDE, type: "image/webp", quality: 0.8 }),
+    prepared.record.kind === "text" ? Promise.resolve(null) : makeThumbnail(file, RESULT_THUMBNAIL),
     original
       ? makeThumbnail(original, { maxSide: ORIGINAL_THUMB_SIDE, type: "image/webp", quality: 0.8 })
       : Promise.resolve(null),

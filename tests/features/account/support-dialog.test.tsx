@@ -1,6 +1,6 @@
 // The Contact Support dialog: the form, what it sends to /api/submit-support, and every answer.
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse, delay, type JsonBodyType } from "msw";
+import { http, HttpResponse, type JsonBodyType } from "msw";
 import type { User } from "@supabase/supabase-js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SUPPORT_DESCRIPTION_MAX_LENGTH } from "@/config/support";
@@ -123,14 +123,19 @@ describe("Contact Support", () => {
   });
 
   it('shows "Submitting..." and a disabled button while busy; a double click sends once', async () => {
+    // The server answers only once the test has seen the busy button (a fixed delay could pass first
+    // on a loaded machine).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     const calls = supportHandler(async () => {
-      await delay(300);
+      await held;
       return HttpResponse.json({ ok: true, id: "req-2" });
     });
     const { dialog, user } = await openSupport();
     await user.type(within(dialog).getByLabelText("Description"), "Upload fails");
     await user.dblClick(within(dialog).getByRole("button", { name: "Submit Request" }));
     expect(await within(dialog).findByRole("button", { name: "Submitting..." })).toBeDisabled();
+    release();
     expect(await screen.findByText("Support request submitted successfully!")).toBeInTheDocument();
     expect(calls).toHaveLength(1);
   });

@@ -165,7 +165,12 @@ describe("pricing page, signed in", () => {
 
   it("moves the badge to the user's plan; Get Started moves them back to Freemium on the server, then home", async () => {
     storeSession();
-    const checkout = checkoutHandler(undefined, { delayMs: 300 });
+    // The server answers only once the test has seen the busy button (a fixed delay could pass first
+    // on a loaded machine).
+    let release = () => {};
+    const checkout = checkoutHandler(undefined, {
+      hold: new Promise<void>((resolve) => (release = resolve)),
+    });
     const writes = subscriptionWritesHandler();
     server.use(subscriptionHandler("$10/month"), checkout.handler, writes.handler);
     const { router } = renderApp("/pricing");
@@ -180,6 +185,7 @@ describe("pricing page, signed in", () => {
     // While the server works, the button is busy and cannot be pressed again.
     expect(getStarted).toBeDisabled();
     expect(getStarted).toHaveAttribute("aria-busy", "true");
+    release();
     expect(await screen.findByRole("heading", { level: 1, name: "Cucumber.AI" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
     expect(await screen.findByText("You're on the Freemium plan now.")).toBeInTheDocument();

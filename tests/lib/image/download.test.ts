@@ -24,6 +24,57 @@ describe("dataUrlToBlob", () => {
 
   it("refuses what is not a data: URL", () => {
     expect(() => dataUrlToBlob("https://example.com/a.png")).toThrow(TypeError);
+    expect(() => dataUrlToBlob("data:image/png;base64")).toThrow(TypeError);
+  });
+
+  it("decodes base64 with whitespace, padding missing or percent-escaped", async () => {
+    for (const url of [
+      "data:image/png;base64,iVBO Rw0K\nGgo=",
+      "data:image/png;base64,iVBORw0KGgo",
+      "data:image/png;base64,iVBORw0KGgo%3D",
+    ])
+      expect(Array.from(await readBytes(dataUrlToBlob(url)))).toEqual([
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+      ]);
+  });
+
+  it("decodes a URL once: the same Blob for the last four, a new decode after", () => {
+    const urls = [1, 2, 3, 4, 5].map((n) => `data:text/plain;base64,${btoa(`result ${n}`)}`);
+    const first = urls.map((url) => dataUrlToBlob(url));
+    expect(dataUrlToBlob(`${urls[4]}`)).toBe(first[4]);
+    expect(dataUrlToBlob(urls[1]!)).toBe(first[1]);
+    expect(dataUrlToBlob(urls[0]!)).not.toBe(first[0]);
+    expect(new Set(first).size).toBe(5);
+  });
+
+  describe("where the browser has Uint8Array.fromBase64", () => {
+    const native = vi.fn((text: string) =>
+      Uint8Array.from(atob(text.replace(/\s+/g, "")), (c) => c.charCodeAt(0)),
+    );
+    beforeEach(() => {
+      native.mockClear();
+      Object.defineProperty(Uint8Array, "fromBase64", { value: native, configurable: true });
+    });
+    afterEach(() => {
+      delete (Uint8Array as { fromBase64?: unknown }).fromBase64;
+    });
+
+    it("hands it the base64 as it came, in one call: no pass of its own over the megabytes", async () => {
+      const blob = dataUrlToBlob("data:image/png;base64,iVBORw0K\nGgo=");
+      expect(native).toHaveBeenCalledTimes(1);
+      expect(native).toHaveBeenCalledWith("iVBORw0K\nGgo=");
+      expect(blob.type).toBe("image/png");
+      expect(Array.from(await readBytes(blob))).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    });
+
+    it("falls back to the forgiving path when it refuses the text", async () => {
+      native.mockImplementationOnce(() => {
+        throw new SyntaxError("not base64");
+      });
+      const blob = dataUrlToBlob("data:image/png;base64,iVBORw0KGg%6F%3D");
+      expect(native).toHaveBeenCalledTimes(1);
+      expect(Array.from(await readBytes(blob))).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    });
   });
 });
 
