@@ -15,7 +15,8 @@ import { useResultsTool } from "@/hooks/use-tool-results";
 import type { VersionShown } from "@/hooks/use-tool-versions";
 import { keptOption, photoOrigin, taskOptions, type KeptInputs } from "@/lib/creations";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
-import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { PART_FAILED_MESSAGE } from "@/components/on-demand";
+import type { LoadedImage } from "@/lib/image";
 
 /** SPEC 5 and 8 "Celebration", verbatim. */
 export const CELEBRATION_COPY = {
@@ -26,8 +27,6 @@ export const CELEBRATION_COPY = {
   success: "Celebration image created!",
   downloaded: "Image downloaded successfully!",
 } as const;
-
-const BAD_FILE = "This file could not be opened as an image. Choose a photo (JPG, PNG, WEBP, GIF or HEIC).";
 
 export type CelebrationInput = {
   type: CelebrationType;
@@ -173,21 +172,19 @@ export function useCelebration() {
       const token = ++loadToken.current;
       setInspirationLoading(true);
       setInspirationError(null);
-      try {
-        const image = await loadImage(file);
-        if (token !== loadToken.current) {
-          image.release();
-          return;
-        }
-        replaceInspiration(image);
-      } catch (error) {
-        if (token !== loadToken.current) return;
-        // Said once, under the field (no toast): what is wrong with the file and what to do.
-        const message = isImageInputError(error) ? `${error.message} ${error.advice}` : BAD_FILE;
-        setInspirationError(message);
-      } finally {
-        if (token === loadToken.current) setInspirationLoading(false);
+      // The image pipeline comes with the first picture (inspiration.lazy.ts).
+      const opened = await import("./inspiration.lazy").then(
+        ({ openInspiration }) => openInspiration(file),
+        () => ({ message: PART_FAILED_MESSAGE }),
+      );
+      if (token !== loadToken.current) {
+        if ("image" in opened) opened.image.release();
+        return;
       }
+      setInspirationLoading(false);
+      // Said once, under the field (no toast): what is wrong with the file and what to do.
+      if ("image" in opened) replaceInspiration(opened.image);
+      else setInspirationError(opened.message);
     },
     [busy, replaceInspiration],
   );
