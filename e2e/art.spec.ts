@@ -208,6 +208,9 @@ test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform a
   await logIn(mobile, email, PASSWORD);
   await expect(mobile).toHaveURL(/\/$/);
   const touchCanvas = await openDrawing(mobile);
+  // Shape, Size and Results (with the plan they need) come first: the picture is scrolled to, as a
+  // person does, before a finger draws on it.
+  await touchCanvas.scrollIntoViewIfNeeded();
   const box = (await touchCanvas.boundingBox())!;
   const content = (await mobile.getByRole("tablist", { name: "Start from" }).boundingBox())!;
   expect(box.width).toBeGreaterThan(content.width - 4);

@@ -12,6 +12,8 @@ import { describe, expect, it } from "vitest";
 import { getUsedConversions } from "@/lib/usage";
 import { fixtureJson } from "../msw/gemini";
 import { animatorEnvironment, createCharacter, openPage } from "./animator-kit";
+import { hideNodeEventsFromPQueue } from "./batch-jsdom";
+import { fakeImageModel } from "./fake-image-model";
 import { keptOf } from "./incoming-kit";
 import { fakeGemini, signedIn, TEST_USER as USER } from "./tool-kit";
 
@@ -122,5 +124,29 @@ describe("Character Animator: the versions of the character", () => {
     expect(within(await strip()).getAllByRole("button", { name: /^(Animator|Original)/ })).toHaveLength(2);
     expect(requests).toHaveLength(3);
     expect(getUsedConversions(USER.id)).toBe(3);
+  });
+});
+
+describe("several characters from one description (issue 28 §1)", () => {
+  hideNodeEventsFromPQueue();
+
+  it("$10/month: three characters at once, each counted, each a version on the strip", async () => {
+    signedIn({ tier: "$10/month" });
+    const gemini = fakeImageModel(["image-success.json"]);
+    await openPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("radio", { name: "3" }));
+    expect(screen.getByTestId("cost-note")).toHaveTextContent(/3 conversions/);
+    await createCharacter(ROBOT);
+    const grid = within(await screen.findByRole("region", { name: "Results" }));
+    expect(await grid.findByText(/^3 of 3 ready/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(gemini.imageCalls()).toHaveLength(3);
+    expect(getUsedConversions(USER.id)).toBe(3);
+    expect(screen.getByRole("img", { name: `Generated character: ${ROBOT}` })).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(within(await strip()).getAllByRole("button", { name: /^Animator/ })).toHaveLength(3),
+    );
+    await user.click(grid.getByRole("button", { name: /^Result 2 of 3,/ }));
+    expect(grid.getByRole("button", { name: /^Result 2 of 3,/ })).toHaveAttribute("aria-current", "true");
   });
 });

@@ -5,11 +5,13 @@ import { OutputOptions } from "@/components/output-options";
 import { useResultFirst } from "@/components/result-first";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
+import { ResultGrid } from "@/components/result-grid";
+import { ResultsPicker } from "@/components/results-picker";
 import { lazyPart } from "@/components/on-demand";
 import { ToolPage } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
 import { getTool } from "@/tools/registry";
-import { useAnimator } from "./use-animator";
+import { PNG_DOWNLOAD_NAME, useAnimator } from "./use-animator";
 
 /**
  * Share and "Edit with…" of a character, its versions and the player of its animation: fetched while
@@ -55,7 +57,14 @@ export function AnimatorPage() {
   }
 
   return (
-    <ToolPage tool={TOOL} emoji="🎬" busy={busy} run={animator} overlay={running && OVERLAYS[running]}>
+    <ToolPage
+      tool={TOOL}
+      emoji="🎬"
+      busy={busy}
+      run={animator}
+      // Several characters show their progress in their grid, not behind the overlay.
+      overlay={running && !animator.results.running && OVERLAYS[running]}
+    >
       <div className="grid items-start gap-6 md:grid-cols-2">
         <form
           onSubmit={onSubmit}
@@ -72,12 +81,9 @@ export function AnimatorPage() {
             required
             disabled={busy}
           />
-          <OutputOptions
-            value={animator.output}
-            onChange={animator.setOutput}
-            photo={false}
-            disabled={busy}
-          />
+          <OutputOptions value={animator.output} onChange={animator.setOutput} photo={false} disabled={busy}>
+            <ResultsPicker results={animator.results} disabled={busy} />
+          </OutputOptions>
           <div className="grid gap-2">
             <Button type="submit" disabled={busy} className="w-full sm:w-auto sm:justify-self-start">
               {running === "create" ? (
@@ -87,7 +93,7 @@ export function AnimatorPage() {
               )}
               {running === "create" ? "Generating..." : "Create Character"}
             </Button>
-            <CostNote />
+            <CostNote cost={animator.results.count} />
           </div>
         </form>
 
@@ -96,6 +102,7 @@ export function AnimatorPage() {
           aria-label="Your character"
           className="grid scroll-mt-18 gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
         >
+          <ResultGrid results={animator.results} downloadName={PNG_DOWNLOAD_NAME} />
           {character ? (
             <>
               <figure className="space-y-3">

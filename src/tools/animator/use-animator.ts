@@ -1,5 +1,5 @@
 /** The Character Animator's flow on the shared AI run: draw a character, then animate it. */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { ImageOutput } from "@/config/image-output";
 import {
@@ -12,7 +12,7 @@ import {
 import { getTool } from "@/tools/registry";
 import { blobToDataUrl, newPhotoGroup, photoOf, type CreationRecord, type KeptInputs } from "@/lib/creations";
 import type { AiRunCopy } from "@/hooks/use-ai-run";
-import { useTool } from "@/hooks/use-tool";
+import { useResultsTool } from "@/hooks/use-tool-results";
 import { downloadImage } from "@/lib/image";
 import {
   animateCharacter,
@@ -84,7 +84,7 @@ export function useAnimator() {
   const idleRef = useRef(true);
   /** The group of the character shown: the next character made is another version of it. */
   const groupRef = useRef<string | null>(null);
-  const ai = useTool<AnimatorInput, AnimatorResult>("animator", {
+  const ai = useResultsTool<AnimatorInput, AnimatorResult>("animator", {
     run: async (input, ctx) => {
       if (input.kind === "animate") {
         const animation = await animateCharacter({ character: input.character }, ctx);
@@ -96,6 +96,8 @@ export function useAnimator() {
     copy: copyFor,
     // A character at 2K or 4K needs its plan; its animation is made at 1K.
     feature: (input) => (input.kind === "create" ? outputFeatures(input.output) : undefined),
+    // "Results: 1 2 3 4": several characters from one description (an animation is one).
+    results: (input) => input.kind === "create",
     // Kept on the device (My Creations): the character as PNG, its animation as GIF.
     keep: ({ character, animation }, input) =>
       animation
@@ -163,6 +165,21 @@ export function useAnimator() {
   });
   const { restore } = ai;
   const { run, reset: resetRun } = ai;
+  // The grid of several characters shows each character's picture.
+  const manyResults = ai.results;
+  const results = useMemo(
+    () => ({
+      ...manyResults,
+      state: manyResults.state && {
+        ...manyResults.state,
+        slots: manyResults.state.slots.map(({ result: made, ...slot }) => ({
+          ...slot,
+          result: made && { dataUrl: made.character.dataUrl },
+        })),
+      },
+    }),
+    [manyResults],
+  );
   const busy = ai.running;
   const result = ai.state.result;
 
@@ -223,5 +240,7 @@ export function useAnimator() {
     cancel: ai.cancel,
     /** The versions of the character (the shared tool hook's): the strip under it. */
     versions: ai.versions,
+    /** Several characters of one run (use-tool-results.ts), as the grid shows them. */
+    results,
   };
 }

@@ -2,7 +2,9 @@
 import { useState } from "react";
 import { Brush, ImageUp, PenLine } from "lucide-react";
 import { EditWith } from "@/components/edit-with";
+import { ResultGrid } from "@/components/result-grid";
 import { ResultView } from "@/components/result-view";
+import { ResultsPicker } from "@/components/results-picker";
 import { ToolPage } from "@/components/tool-page";
 import { OutputOptions } from "@/components/output-options";
 import { UploadArea } from "@/components/upload-area";
@@ -65,31 +67,43 @@ export function ArtPage() {
 
   function result(original: ArtOriginal) {
     return (
-      <ResultView
-        originalUrl={original.image.previewUrl}
-        modifiedUrl={art.result?.dataUrl ?? null}
-        waitingText={processing ? WAITING : NOT_SENT}
-        processing={processing}
-        onReset={art.reset}
-        onDownload={art.download}
-        share={{ fileName: tool.downloadName, title: "Art Enhancer" }}
-        editWith={
-          art.result && <EditWith source={{ image: art.result.dataUrl, tool: "art" }} disabled={processing} />
-        }
-        labels={{
-          original: original.source === "drawing" ? "Your drawing" : "Original",
-          modified: "Enhanced",
-          reset: original.source === "drawing" ? "Reset" : "Try Another Image",
-        }}
-        versions={art.versions}
-      />
+      <>
+        <ResultGrid results={art.results} downloadName={tool.downloadName} />
+        <ResultView
+          originalUrl={original.image.previewUrl}
+          modifiedUrl={art.result?.dataUrl ?? null}
+          waitingText={processing ? WAITING : NOT_SENT}
+          processing={processing}
+          onReset={art.reset}
+          onDownload={art.download}
+          share={{ fileName: tool.downloadName, title: "Art Enhancer" }}
+          editWith={
+            art.result && (
+              <EditWith source={{ image: art.result.dataUrl, tool: "art" }} disabled={processing} />
+            )
+          }
+          labels={{
+            original: original.source === "drawing" ? "Your drawing" : "Original",
+            modified: "Enhanced",
+            reset: original.source === "drawing" ? "Reset" : "Try Another Image",
+          }}
+          versions={art.versions}
+        />
+      </>
     );
   }
 
   const original = art.original;
 
   return (
-    <ToolPage tool={tool} emoji="🎨" busy={processing} run={art} overlay={processing && OVERLAY}>
+    <ToolPage
+      tool={tool}
+      emoji="🎨"
+      busy={processing}
+      run={art}
+      // Several results show their progress in their grid, not behind the overlay.
+      overlay={processing && !art.results.running && OVERLAY}
+    >
       <Tabs value={tab} onValueChange={changeTab} className="gap-4">
         <TabsList aria-label="Start from" className="w-full sm:w-fit">
           <TabsTrigger value="upload">
@@ -101,7 +115,9 @@ export function ArtPage() {
             Draw Your Own
           </TabsTrigger>
         </TabsList>
-        <OutputOptions value={art.output} onChange={art.setOutput} disabled={processing} />
+        <OutputOptions value={art.output} onChange={art.setOutput} disabled={processing}>
+          <ResultsPicker results={art.results} disabled={processing} />
+        </OutputOptions>
 
         <TabsContent value="upload" className="space-y-4">
           {original?.source === "upload" ? (
@@ -138,6 +154,7 @@ export function ArtPage() {
               onTransform={(png) => void art.transformDrawing(png)}
               place={place}
               active={tab === "draw"}
+              cost={art.results.count}
             />
             {original?.source === "drawing" && result(original)}
           </TabsContent>

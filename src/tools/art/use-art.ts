@@ -4,7 +4,7 @@ import { blobToDataUrl, keptOption, originalOf, type KeptInputs } from "@/lib/cr
 import type { AiFailure } from "@/hooks/use-ai-run";
 import { useRemainingConversions } from "@/hooks/use-remaining";
 import { outputFeatures, outputOfDetails, useImageOutput } from "@/lib/tool-output";
-import { useTool } from "@/hooks/use-tool";
+import { useResultsTool } from "@/hooks/use-tool-results";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import type { LoadedImage } from "@/lib/image";
 import type { ArtInput, ArtOutput } from "./run-art";
@@ -53,8 +53,10 @@ export function useArt({
   // The shape and size of the next result, remembered for this tool (issue 28).
   const [output, setOutput] = useImageOutput("art");
 
-  const ai = useTool<ArtInput, ArtOutput>("art", {
+  const ai = useResultsTool<ArtInput, ArtOutput>("art", {
     run: async (input, ctx) => (await import("./run-art.lazy")).runArt(input, ctx),
+    // "Results: 1 2 3 4": an upload or a drawing may make several refined pictures at once.
+    results: () => true,
     copy: () => ({ processing: ART_COPY.processing, success: ART_COPY.success, failure: ART_COPY.failure }),
     feature: ({ output }) => outputFeatures(output),
     // Kept on the device (My Creations) with the picture it refined.
@@ -173,5 +175,7 @@ export function useArt({
     reset,
     download: ai.download,
     versions: ai.versions,
+    /** Several results of one run (use-tool-results.ts): the picker and the grid read them. */
+    results: ai.results,
   };
 }

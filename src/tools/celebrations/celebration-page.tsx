@@ -5,6 +5,8 @@ import { ImagePickField } from "@/components/image-pick-field";
 import { OutputOptions } from "@/components/output-options";
 import { PromptField } from "@/components/prompt-field";
 import { CostNote } from "@/components/remaining-counter";
+import { ResultGrid } from "@/components/result-grid";
+import { ResultsPicker } from "@/components/results-picker";
 import { lazyPart } from "@/components/on-demand";
 import { ToolPage } from "@/components/tool-page";
 import { Button } from "@/components/ui/button";
@@ -72,8 +74,10 @@ export function CelebrationPage() {
       emoji="🎉"
       busy={processing}
       run={{ ...c, canRetry: Boolean(c.error), retry: () => void c.generate() }}
-      overlay={processing && OVERLAY}
+      // Several images show their progress in their grid, not behind the overlay.
+      overlay={processing && !c.results.running && OVERLAY}
     >
+      <ResultGrid results={c.results} downloadName={c.resultsName} />
       {c.result && c.resultLabel ? (
         <ResultPart
           fallback={null}
@@ -108,7 +112,9 @@ export function CelebrationPage() {
             />
             <FieldError id={typeErrorId} message={form.fieldErrors.type} />
           </div>
-          <OutputOptions value={form.output} onChange={c.setOutput} photo={false} disabled={disabled} />
+          <OutputOptions value={form.output} onChange={c.setOutput} photo={false} disabled={disabled}>
+            <ResultsPicker results={c.results} disabled={disabled} />
+          </OutputOptions>
 
           <PromptField
             id={descriptionId}
@@ -141,7 +147,7 @@ export function CelebrationPage() {
           </div>
 
           <div className="grid gap-2 sm:flex sm:items-center sm:justify-between">
-            <CostNote />
+            <CostNote cost={c.results.count} />
             <Button type="submit" size="lg" disabled={disabled || form.inspirationLoading}>
               <PartyPopper aria-hidden="true" />
               Generate Celebration Image

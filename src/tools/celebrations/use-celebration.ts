@@ -11,11 +11,12 @@ import {
   sizedFileName,
   useImageOutput,
 } from "@/lib/tool-output";
-import { useTool } from "@/hooks/use-tool";
+import { useResultsTool } from "@/hooks/use-tool-results";
 import type { VersionShown } from "@/hooks/use-tool-versions";
 import { keptOption, photoOrigin, taskOptions, type KeptInputs } from "@/lib/creations";
 import { PLAN_CHECK_FAILURE } from "@/lib/allowance";
-import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { PART_FAILED_MESSAGE } from "@/components/on-demand";
+import type { LoadedImage } from "@/lib/image";
 
 /** SPEC 5 and 8 "Celebration", verbatim. */
 export const CELEBRATION_COPY = {
@@ -26,8 +27,6 @@ export const CELEBRATION_COPY = {
   success: "Celebration image created!",
   downloaded: "Image downloaded successfully!",
 } as const;
-
-const BAD_FILE = "This file could not be opened as an image. Choose a photo (JPG, PNG, WEBP, GIF or HEIC).";
 
 export type CelebrationInput = {
   type: CelebrationType;
@@ -79,7 +78,7 @@ export function useCelebration() {
   const [handedOver, setHandedOver] = useState(false);
   const handedOverRef = useRef(false);
 
-  const ai = useTool<CelebrationInput, CelebrationResult>("celebrations", {
+  const ai = useResultsTool<CelebrationInput, CelebrationResult>("celebrations", {
     run: async (input, ctx) => {
       const { runCelebration } = await import("./use-celebration.lazy");
       const out = await runCelebration(input, ctx);
@@ -90,6 +89,8 @@ export function useCelebration() {
         output: input.output,
       };
     },
+    // "Results: 1 2 3 4": one occasion may be drawn several ways at once.
+    results: () => true,
     feature: ({ output }) => outputFeatures(output),
     copy: () => ({
       success: CELEBRATION_COPY.success,
@@ -171,21 +172,19 @@ export function useCelebration() {
       const token = ++loadToken.current;
       setInspirationLoading(true);
       setInspirationError(null);
-      try {
-        const image = await loadImage(file);
-        if (token !== loadToken.current) {
-          image.release();
-          return;
-        }
-        replaceInspiration(image);
-      } catch (error) {
-        if (token !== loadToken.current) return;
-        // Said once, under the field (no toast): what is wrong with the file and what to do.
-        const message = isImageInputError(error) ? `${error.message} ${error.advice}` : BAD_FILE;
-        setInspirationError(message);
-      } finally {
-        if (token === loadToken.current) setInspirationLoading(false);
+      // The image pipeline comes with the first picture (inspiration.lazy.ts).
+      const opened = await import("./inspiration.lazy").then(
+        ({ openInspiration }) => openInspiration(file),
+        () => ({ message: PART_FAILED_MESSAGE }),
+      );
+      if (token !== loadToken.current) {
+        if ("image" in opened) opened.image.release();
+        return;
       }
+      setInspirationLoading(false);
+      // Said once, under the field (no toast): what is wrong with the file and what to do.
+      if ("image" in opened) replaceInspiration(opened.image);
+      else setInspirationError(opened.message);
     },
     [busy, replaceInspiration],
   );
@@ -270,6 +269,10 @@ export function useCelebration() {
     result,
     resultLabel: result ? celebrationLabel(result.type) : null,
     versions: ai.versions,
+    /** Several images of one run (use-tool-results.ts): the picker and the grid read them. */
+    results: ai.results,
+    /** What Download all names them after: the occasion of the run ("birthday-celebration-1.png"). */
+    resultsName: celebrationFileName(ai.state.input?.type ?? result?.type ?? (type || "birthday")),
     error,
     processing: busy,
     retryWait: ai.state.retryWait,

@@ -47,6 +47,8 @@ type SceneFormProps = {
   disabled?: boolean;
   /** The shape and size pickers (components/output-options), above the button. */
   output?: ReactNode;
+  /** How many conversions "Add to Scene" uses (the results chosen; default 1). */
+  cost?: number;
 };
 
 /** The modification form (SPEC 2.11): type, description (required), optional position and picture. */
@@ -59,6 +61,7 @@ export function SceneForm({
   onSubmit,
   disabled,
   output,
+  cost,
 }: SceneFormProps) {
   const typeLabelId = useId();
   const positionId = useId();
@@ -173,7 +176,7 @@ export function SceneForm({
           <Sparkles aria-hidden="true" />
           Add to Scene
         </Button>
-        <CostNote className="text-center" />
+        <CostNote cost={cost} className="text-center" />
       </div>
     </form>
   );

@@ -2,6 +2,8 @@
 import { useEffect } from "react";
 import { RotateCcw, Undo2 } from "lucide-react";
 import { EditWith } from "@/components/edit-with";
+import { ResultGrid } from "@/components/result-grid";
+import { ResultsPicker } from "@/components/results-picker";
 import { ToolPage } from "@/components/tool-page";
 import { UploadArea } from "@/components/upload-area";
 import { Button } from "@/components/ui/button";
@@ -61,13 +63,16 @@ export function ScenePage() {
       emoji="🪄"
       busy={busy}
       run={scene}
+      // Several results show their progress in their grid, not behind the overlay.
       overlay={
-        processing && {
+        processing &&
+        !scene.results.running && {
           title: "Modifying Scene...",
           text: `Our AI is adding your ${runningLabel} to the picture.`,
         }
       }
     >
+      {base && <ResultGrid results={scene.results} downloadName={tool.downloadName} />}
       {!base ? (
         <div className="space-y-3">
           {/* No "upload a base image first" warning: nothing was tried yet; the upload area says what to do. */}
@@ -123,8 +128,12 @@ export function ScenePage() {
                   value={scene.output}
                   onChange={scene.setOutput}
                   disabled={busy}
-                />
+                >
+                  {/* With the page, as on every tool with results: one file of theirs, not two. */}
+                  <ResultsPicker results={scene.results} disabled={busy} />
+                </OutputOptions>
               }
+              cost={scene.results.count}
             />
           </div>
           <div className="flex flex-wrap gap-2">

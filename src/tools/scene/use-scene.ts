@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { SCENE_POSITIONS, SCENE_TYPES, type ScenePosition, type SceneType } from "@/tools/scene/prompts";
 import type { ImageOutput } from "@/config/image-output";
 import { outputFeatures, outputOfDetails, useImageOutput } from "@/lib/tool-output";
-import { useTool } from "@/hooks/use-tool";
+import { useResultsTool } from "@/hooks/use-tool-results";
 import { toastPhotoUploaded } from "@/lib/run-toast";
 import { copyPhotoOrigin, keptOption, originalOf, taskOptions, type KeptInputs } from "@/lib/creations";
 import { dataUrlToBlob, loadImage, type LoadedImage } from "@/lib/image";
@@ -49,12 +49,14 @@ export function useScene() {
   // The shape and size of the next change, remembered for this tool (issue 28).
   const [output, setOutput] = useImageOutput("scene");
 
-  const ai = useTool<SceneRequest, SceneResult>("scene", {
+  const ai = useResultsTool<SceneRequest, SceneResult>("scene", {
     run: async (request, ctx) => {
       const { runScene } = await import("./run-scene.lazy");
       const out = await runScene(request, ctx);
       return { dataUrl: out.dataUrl, type: request.type, output: request.output };
     },
+    // "Results: 1 2 3 4": one change may be made several ways at once; one is kept for more editing.
+    results: () => true,
     feature: ({ output }) => outputFeatures(output),
     copy: ({ type }) => ({
       processing: SCENE_MESSAGES.processing,
@@ -272,5 +274,7 @@ export function useScene() {
     reset,
     download: ai.download,
     versions: ai.versions,
+    /** Several results of one change (use-tool-results.ts): the picker and the grid read them. */
+    results: ai.results,
   };
 }

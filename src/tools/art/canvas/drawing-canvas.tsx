@@ -42,6 +42,8 @@ type DrawingCanvasProps = {
   place?: PictureToPlace | null;
   /** Whether the canvas is on screen: keyboard shortcuts only work then (default true). */
   active?: boolean;
+  /** How many conversions Transform uses (the results chosen; default 1). */
+  cost?: number;
 };
 
 function createEngine(): DrawingEngine | null {
@@ -56,7 +58,7 @@ function createEngine(): DrawingEngine | null {
  * The drawing canvas (SPEC 2.10, 4.6, 9 "Canvas"): an 800x500 picture drawn with mouse, pen or finger
  * alike, its toolbar, zoom and pan, undo/redo/clear, the background lock, and "Transform".
  */
-export function DrawingCanvas({ userId, busy, onTransform, place, active = true }: DrawingCanvasProps) {
+export function DrawingCanvas({ userId, busy, onTransform, place, active = true, cost }: DrawingCanvasProps) {
   const [engine] = useState(createEngine);
   if (!engine) {
     return (
@@ -74,6 +76,7 @@ export function DrawingCanvas({ userId, busy, onTransform, place, active = true 
       onTransform={onTransform}
       place={place}
       active={active}
+      cost={cost}
     />
   );
 }
@@ -85,6 +88,7 @@ function Canvas({
   onTransform,
   place,
   active = true,
+  cost,
 }: DrawingCanvasProps & { engine: DrawingEngine }) {
   const state = useSyncExternalStore(engine.subscribe, engine.getState);
   const history = useSyncExternalStore(engine.history.subscribe, engine.history.getState);
@@ -184,7 +188,7 @@ function Canvas({
             Draw something first, then transform it.
           </p>
         ) : (
-          <CostNote className="order-last basis-full text-sm sm:order-none sm:basis-auto" />
+          <CostNote cost={cost} className="order-last basis-full text-sm sm:order-none sm:basis-auto" />
         )}
         <ZoomControls engine={engine} zoom={state.view.zoom} className="ml-auto" />
       </div>
