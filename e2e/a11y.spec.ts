@@ -203,9 +203,13 @@ test("the poem, a scene edit and the character's GIF", async ({ page, baseURL },
 
   await open(page, "/create-nft");
   await page.getByTestId("file-input").setInputFiles(CAT);
+  // The upload's toast is closed first: it may sit over Add to Scene, and a forced press would land on it.
+  await expect(page.getByText("Image uploaded successfully")).toBeVisible();
+  await closeToasts(page);
   // Add to Scene pressed with no description: the field's message, under it (issue 27 §4). The button
   // is aria-disabled, yet a press says why; `force` clicks it as a person can.
   await page.getByRole("button", { name: "Add to Scene" }).click({ force: true });
+  await page.mouse.move(0, 0);
   await expect(page.getByText("Please provide a description of what you want to add")).toBeVisible();
   await noToasts(page);
   await expectAccessible(page, testInfo, "Modify Scene with the description's message");

@@ -72,11 +72,14 @@ export async function logOut(page: Page) {
 export async function holdRequests(page: Page, url: string, { pass = 0 } = {}) {
   let open = () => {};
   const gate = new Promise<void>((resolve) => (open = resolve));
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
   const held: Promise<unknown>[] = [];
   let seen = 0;
   await page.route(url, async (route) => {
     seen += 1;
     if (seen > pass) {
+      arrive();
       held.push(
         route
           .request()
@@ -88,6 +91,8 @@ export async function holdRequests(page: Page, url: string, { pass = 0 } = {}) {
     await route.continue().catch(() => undefined);
   });
   return {
+    /** Resolves once a request is held (it is on its way). */
+    arrived,
     async release() {
       open();
       await Promise.all(held);

@@ -85,6 +85,7 @@ test("a conversion whose connection drops mid-way says the connection dropped an
   const held = await holdRequests(page, "**/__local-ai/**");
   await page.getByTestId("file-input").setInputFiles(PORTRAIT);
   await expect(page.getByRole("dialog", { name: HULK.overlay.title })).toBeVisible();
+  await held.arrived;
   await context.setOffline(true);
   await held.release();
 

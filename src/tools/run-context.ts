@@ -5,6 +5,7 @@
  * against msw; the shared tool hook (src/hooks/use-tool.ts) makes the context for each run.
  */
 import { getEnv } from "@/config/env";
+import { offlineError } from "@/lib/gemini/errors";
 import { resolveGeminiTarget, type GeminiTarget } from "@/lib/gemini/target";
 import type { GenerateOptions } from "@/lib/gemini/client";
 import type { ImageResult } from "@/lib/gemini/parse";
@@ -13,7 +14,12 @@ import type { StreamTextOptions } from "@/lib/gemini/stream";
 
 // The AI calls' code (the client, its answer parsing, the text stream) is fetched by a tool's first
 // call, not with every tool page (first-load budget): run-context.lazy.ts.
-const loadCalls = () => import("./run-context.lazy");
+// A failed fetch of that code (the connection dropped while a photo was prepared) is said as the
+// connection's failure, with its advice, not as a module's URL.
+const loadCalls = () =>
+  import("./run-context.lazy").catch((cause: unknown) => {
+    throw offlineError(cause);
+  });
 import type { ToolId } from "./registry";
 
 /** What the context fills in for each call (a call may still name its own signal and retry wait: a batch's photo). */
@@ -41,6 +47,8 @@ export function toolRunContext(
 ): ToolRunContext {
   const target = resolveGeminiTarget(apiKey);
   const env = getEnv();
+  // Fetched as the run starts, beside the tool's own run code, so it is there by the first call.
+  loadCalls().catch(() => undefined);
   const filled = { signal: run.signal, onRetryWait: run.onRetryWait };
   const fixed = { target, tool };
   return {
