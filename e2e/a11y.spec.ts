@@ -216,6 +216,8 @@ test("the poem, a scene edit and the character's GIF", async ({ page, baseURL },
   await page.getByRole("radio", { name: "Text" }).click();
   await page.getByRole("textbox", { name: "The text to add" }).fill("Happy birthday");
   await page.getByRole("button", { name: "Add to Scene" }).click();
+  // The pointer off the button: the result's toast can come under it, and sonner holds a hovered toast.
+  await page.mouse.move(0, 0);
   await expect(page.getByRole("button", { name: "Download" })).toBeVisible({ timeout: 30_000 });
   await noToasts(page);
   await expectAccessible(page, testInfo, "with a scene edit");
