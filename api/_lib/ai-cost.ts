@@ -19,6 +19,7 @@ import {
   type ImageSize,
   type ModelPrices,
 } from "../../src/config/ai-prices.ts";
+import { imageConfigIn, imageSizeIn } from "./ai-request.ts";
 import { geminiError, MESSAGES, REASONS } from "./ai-errors.ts";
 import { isObject } from "./ai-request.ts";
 import { nonEmpty, type Env } from "./http.ts";
@@ -169,9 +170,7 @@ export function usageOf(metadata: unknown): Usage | null {
 /** The size an image call asks for (generationConfig.imageConfig.imageSize, default 1K); null for text. */
 export function imageSizeOf(body: unknown, kind: "image" | "text"): string | null {
   if (kind !== "image") return null;
-  const config = isObject(body) && isObject(body.generationConfig) ? body.generationConfig : undefined;
-  const imageConfig = config ? (config.imageConfig ?? config.image_config) : undefined;
-  const size = isObject(imageConfig) ? (imageConfig.imageSize ?? imageConfig.image_size) : undefined;
+  const size = imageSizeIn(imageConfigIn(body));
   if (size === undefined || size === null) return DEFAULT_IMAGE_SIZE;
   const normal = typeof size === "string" ? size.trim().toUpperCase() : "";
   // Only the sizes Gemini knows are stored as such; anything else is recorded as "other".

@@ -73,15 +73,25 @@ export function countImages(body: unknown): number | null {
  * names a ratio or size Gemini does not take (src/config/image-output.ts: its ratios; "1K", "2K", "4K"
  * with an uppercase K), else the plan feature its size needs (size2K, size4K; none for 1K or no size).
  */
+/** A request's generationConfig.imageConfig as sent (Gemini takes either spelling), or undefined. */
+export function imageConfigIn(body: unknown): unknown {
+  const config = isObject(body) ? body.generationConfig : undefined;
+  return isObject(config) ? (config.imageConfig ?? config.image_config) : undefined;
+}
+
+/** That imageConfig's imageSize as sent (either spelling), or undefined. */
+export function imageSizeIn(imageConfig: unknown): unknown {
+  return isObject(imageConfig) ? (imageConfig.imageSize ?? imageConfig.image_size) : undefined;
+}
+
 export function imageOutputOf(
   body: unknown,
 ): { size: OutputSize | undefined; feature: ReturnType<typeof sizeFeature> } | null {
-  const config = isObject(body) ? body.generationConfig : undefined;
-  const imageConfig = isObject(config) ? (config.imageConfig ?? config.image_config) : undefined;
+  const imageConfig = imageConfigIn(body);
   if (imageConfig === undefined) return { size: undefined, feature: undefined };
   if (!isObject(imageConfig)) return null;
   const ratio = imageConfig.aspectRatio ?? imageConfig.aspect_ratio;
-  const size = imageConfig.imageSize ?? imageConfig.image_size;
+  const size = imageSizeIn(imageConfig);
   if (ratio !== undefined && !(GEMINI_ASPECT_RATIOS as readonly unknown[]).includes(ratio)) return null;
   if (size === undefined) return { size: undefined, feature: undefined };
   if (!isOutputSize(size)) return null;
