@@ -11,7 +11,7 @@ import { UserMenu } from "@/features/account/user-menu";
 /** Top bar (SPEC 2.1): Pricing, Documentation and the account control. */
 export function TopBar() {
   return (
-    <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur sm:px-4">
+    <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-3 sm:px-4">
       <SidebarTrigger />
       <Separator orientation="vertical" className="mr-1 h-5" />
       <Link to={paths.home} className="md:hidden" aria-label="Cucumber.AI home">

@@ -173,7 +173,7 @@ function Canvas({
 
       {/* Right under the picture, so it is in view once something is drawn, on a phone too; where the
           picture is taller than the window, it stays at the window's foot. */}
-      <div className="sticky bottom-0 z-10 flex max-w-[800px] flex-wrap items-center gap-x-3 gap-y-2 bg-background/95 py-2 backdrop-blur-sm">
+      <div className="sticky bottom-0 z-10 flex max-w-[800px] flex-wrap items-center gap-x-3 gap-y-2 bg-background py-2">
         <Button
           type="button"
           size="lg"
