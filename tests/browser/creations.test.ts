@@ -65,6 +65,12 @@ describe("creations in a real browser", () => {
       original: URL.createObjectURL(photo),
     });
     expect(record).toMatchObject({ fileName: "hulk-edition.png", hasOriginal: true, mimeType: "image/png" });
+    // Kept as the Blob itself, not its bytes copied into an ArrayBuffer on the main thread.
+    const raw = await openDB("cucumber-creations");
+    const stored = await raw.get("files", record.id);
+    raw.close();
+    expect(stored.file.blob).toBeInstanceOf(Blob);
+    expect(stored.file.data).toBeUndefined();
     const opened = await getCreation(user, record.id);
     expect(sameBytes(await opened!.files.file.arrayBuffer(), await result.arrayBuffer())).toBe(true);
     const kept = await sizeOf(opened!.files.original!);

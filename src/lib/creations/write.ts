@@ -5,7 +5,7 @@
  */
 import { guarded, type Db } from "./db";
 import { listCreations } from "./list";
-import { filesOf, storedFiles, storedThumbs, thumbsOf } from "./stored-files";
+import { filesOf, storedFiles, storedThumbs, thumbsOf, writeWithFallback } from "./stored-files";
 import { invalidateCreations } from "./sync";
 import type { CreationRecord, DeletedCreation, PreparedCreation } from "./types";
 
@@ -16,20 +16,24 @@ export async function putCreation(
   database?: Promise<Db>,
 ): Promise<CreationRecord> {
   const record: CreationRecord = { ...prepared.record, userId };
-  // Read the bytes before the transaction opens: it would commit while waiting on anything else.
-  const [thumbs, files] = await Promise.all([
-    storedThumbs({ ...prepared.thumbs, userId }),
-    storedFiles({ ...prepared.files, userId }),
-  ]);
-  await guarded(async (database) => {
-    const tx = database.transaction(["creations", "thumbs", "files"], "readwrite");
-    await Promise.all([
-      tx.objectStore("creations").put(record),
-      tx.objectStore("thumbs").put(thumbs),
-      tx.objectStore("files").put(files),
-      tx.done,
-    ]);
-  }, database);
+  await guarded(
+    (database) =>
+      writeWithFallback(async (as) => {
+        // What is stored is made before the transaction opens: it would commit while waiting on anything else.
+        const [thumbs, files] = await Promise.all([
+          storedThumbs({ ...prepared.thumbs, userId }, as),
+          storedFiles({ ...prepared.files, userId }, as),
+        ]);
+        const tx = database.transaction(["creations", "thumbs", "files"], "readwrite");
+        await Promise.all([
+          tx.objectStore("creations").put(record),
+          tx.objectStore("thumbs").put(thumbs),
+          tx.objectStore("files").put(files),
+          tx.done,
+        ]);
+      }),
+    database,
+  );
   invalidateCreations({ userId, records: [record] });
   return record;
 }
@@ -66,17 +70,19 @@ export async function deleteCreation(userId: string, id: string): Promise<Delete
 /** Puts a deleted creation back (undo). */
 export async function restoreCreation(deleted: DeletedCreation): Promise<void> {
   const userId = deleted.record.userId;
-  const [thumbs, files] = await Promise.all([
-    deleted.thumbs ? storedThumbs(deleted.thumbs) : undefined,
-    deleted.files ? storedFiles(deleted.files) : undefined,
-  ]);
-  await guarded(async (database) => {
-    const tx = database.transaction(["creations", "thumbs", "files"], "readwrite");
-    const writes: Promise<unknown>[] = [tx.objectStore("creations").put(deleted.record)];
-    if (thumbs) writes.push(tx.objectStore("thumbs").put(thumbs));
-    if (files) writes.push(tx.objectStore("files").put(files));
-    await Promise.all([...writes, tx.done]);
-  });
+  await guarded((database) =>
+    writeWithFallback(async (as) => {
+      const [thumbs, files] = await Promise.all([
+        deleted.thumbs ? storedThumbs(deleted.thumbs, as) : undefined,
+        deleted.files ? storedFiles(deleted.files, as) : undefined,
+      ]);
+      const tx = database.transaction(["creations", "thumbs", "files"], "readwrite");
+      const writes: Promise<unknown>[] = [tx.objectStore("creations").put(deleted.record)];
+      if (thumbs) writes.push(tx.objectStore("thumbs").put(thumbs));
+      if (files) writes.push(tx.objectStore("files").put(files));
+      await Promise.all([...writes, tx.done]);
+    }),
+  );
   invalidateCreations({ userId, records: [deleted.record] });
 }
 

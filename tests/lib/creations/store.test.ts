@@ -17,6 +17,8 @@ import { prepareCreation } from "@/lib/creations/prepare";
 import { saveCreation } from "@/lib/creations/keep.lazy";
 import { setThumbnailMaker } from "@/lib/creations/thumbnail";
 import { putCreation } from "@/lib/creations/write";
+import { filesOf, storedFiles, writeWithFallback, type StoreAs } from "@/lib/creations/stored-files";
+import { blobText } from "@/lib/read-blob";
 
 // The store against a real IndexedDB implementation (fake-indexeddb, fresh per test: tests/setup.ts).
 
@@ -186,6 +188,36 @@ describe("creations store", () => {
       put.mockRestore();
     }
     expect((await listCreations(ALICE)).total).toBe(0);
+  });
+
+  it("stores the pictures' bytes when the database refuses a Blob, and reads either form back", async () => {
+    const forms: StoreAs[] = [];
+    const written = await writeWithFallback(async (as) => {
+      forms.push(as);
+      if (as === "blob") throw new DOMException("Blobs are not supported here.", "UnknownError");
+      return as;
+    }, "blob");
+    expect(forms).toEqual(["blob", "bytes"]);
+    expect(written).toBe("bytes");
+    // Any other refusal is not a Blob's: said as it is, not tried again.
+    const quota = new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    const tries: StoreAs[] = [];
+    await expect(
+      writeWithFallback(async (as) => {
+        tries.push(as);
+        throw quota;
+      }, "blob"),
+    ).rejects.toBe(quota);
+    expect(tries).toEqual(["blob"]);
+
+    const file = new Blob(["result"], { type: "image/png" });
+    for (const as of ["blob", "bytes"] as const) {
+      const stored = await storedFiles({ id: "x", userId: ALICE, file }, as);
+      expect("blob" in stored.file).toBe(as === "blob");
+      const back = filesOf(stored).file;
+      expect(back.type).toBe("image/png");
+      expect(await blobText(back)).toBe("result");
+    }
   });
 
   it("reports a browser without storage (private browsing) as unavailable", async () => {
