@@ -122,8 +122,13 @@ describe("share chooser, one photo", () => {
 
   it("without an id shows the newest share still waiting", async () => {
     signedIn();
+    // A millisecond apart: two shares of the same millisecond have no newest (the test failed when they had).
+    const start = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(start);
     await putIncoming([fixtureFile("cat-chelsea.png", "image/png")], "share");
+    clock.mockReturnValue(start + 1);
     await putIncoming([photo()], "share");
+    clock.mockRestore();
     renderApp(paths.share);
     expect(await screen.findByRole("heading", { level: 1, name: QUESTION })).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Shared photo coffee.webp" })).toBeInTheDocument();
