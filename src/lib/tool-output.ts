@@ -55,11 +55,16 @@ export function saveToolOutput(tool: string, output: ImageOutput): void {
   }
 }
 
+/** What a file name of a result made at `output` ends with before its extension: "-4k", or "" at 1K. */
+export function sizeSuffix(output: ImageOutput | undefined): string {
+  return !output || output.size === DEFAULT_OUTPUT_SIZE ? "" : `-${output.size.toLowerCase()}`;
+}
+
 /** A download's file name with the size where it is not 1K: "hulk-transformation-4k.png". */
 export function sizedFileName(name: string, output: ImageOutput | undefined): string {
-  if (!output || output.size === DEFAULT_OUTPUT_SIZE) return name;
+  const suffix = sizeSuffix(output);
+  if (!suffix) return name;
   const dot = name.lastIndexOf(".");
-  const suffix = `-${output.size.toLowerCase()}`;
   return dot > 0 ? `${name.slice(0, dot)}${suffix}${name.slice(dot)}` : `${name}${suffix}`;
 }
 

@@ -209,3 +209,23 @@ describe("Batch Image Processing", () => {
     expect(getUsedConversions(USER.id)).toBe(3);
   });
 });
+
+describe("Batch's file names say a size above 1K (issue 28)", () => {
+  it("names each result, and what is kept, with its size; unique within the batch", async () => {
+    const { keptBatchResult, resultFileName } = await import("@/tools/batch/batch-image");
+    const taken = new Set<string>();
+    const at4k = { shape: "16:9", size: "4K" } as const;
+    expect(resultFileName("photo.jpg", "image/png", taken, at4k)).toBe("photo-processed-4k.png");
+    expect(resultFileName("photo.jpeg", "image/png", taken, at4k)).toBe("photo-processed-4k-2.png");
+    expect(resultFileName("photo.jpg", "image/png", taken, { shape: "same", size: "1K" })).toBe(
+      "photo-processed.png",
+    );
+    expect(resultFileName("photo.jpg", "image/png", taken)).toBe("photo-processed-2.png");
+
+    const file = new File(["x"], "beach.jpg", { type: "image/jpeg" });
+    const result = { blob: new Blob(["png"], { type: "image/png" }), mimeType: "image/png" };
+    const kept = keptBatchResult("run-1", "make it pop", result, { file }, { shape: "1:1", size: "2K" });
+    expect(kept.fileName).toBe("beach-processed-2k.png");
+    expect(kept.details).toEqual({ run: "run-1", original: "beach.jpg", shape: "1:1", size: "2K" });
+  });
+});

@@ -3,6 +3,7 @@
  * instruction sent with the photo prepared only when its turn comes, the result kept as a Blob (not a
  * base64 string), file names derived from the original, and the ZIP of every result.
  */
+import type { ImageOutput } from "@/config/image-output";
 import { customPrompt } from "@/config/variants";
 import { describeFailure } from "@/lib/gemini/errors";
 import { blobToBase64, dataUrlToBlob, isImageInputError, loadImage, prepareImage } from "@/lib/image";
@@ -14,6 +15,7 @@ import {
   type NewCreation,
 } from "@/lib/creations";
 import type { BatchTaskContext } from "@/lib/run-queue";
+import { sizeSuffix } from "@/lib/tool-output";
 import type { ToolRunContext } from "../run-context";
 
 /** At most this many images in one run. */
@@ -112,7 +114,12 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /** "holiday.jpeg" -> "holiday-processed.png", unique within `taken` ("holiday-processed-2.png"). */
-export function resultFileName(original: string, mimeType: string, taken: Set<string>): string {
+export function resultFileName(
+  original: string,
+  mimeType: string,
+  taken: Set<string>,
+  output?: ImageOutput,
+): string {
   const base =
     original
       .replace(/\.[^./\\]{1,5}$/, "")
@@ -120,8 +127,9 @@ export function resultFileName(original: string, mimeType: string, taken: Set<st
       .replace(/\s+/g, " ")
       .trim() || "image";
   const ext = EXTENSIONS[mimeType] ?? "png";
-  let name = `${base}-processed.${ext}`;
-  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-processed-${n}.${ext}`;
+  const stem = `${base}-processed${sizeSuffix(output)}`;
+  let name = `${stem}.${ext}`;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${stem}-${n}.${ext}`;
   taken.add(name.toLowerCase());
   return name;
 }
@@ -142,14 +150,15 @@ export function keptBatchResult(
   instruction: string,
   result: BatchResult,
   photo: { file?: File; sent?: Blob },
+  output?: ImageOutput,
 ): NewCreation {
   const { file, sent } = photo;
   return {
     tool: "batch",
     file: result.blob,
-    fileName: file && resultFileName(file.name, result.mimeType, new Set()),
+    fileName: file && resultFileName(file.name, result.mimeType, new Set(), output),
     instruction,
-    details: file && { run: runId, original: file.name },
+    details: file && { run: runId, original: file.name, ...output },
     // The photo as sent (upright, 1536 px) rather than the file as it came: My Creations keeps 1024 px
     // of it, and decoding a 12 MP photo again for that, per result, would hold up the requests still
     // running.

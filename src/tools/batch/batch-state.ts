@@ -7,10 +7,12 @@
 import { isImageInputError } from "@/lib/image";
 import { batchErrorText } from "./batch-image";
 import type { BatchEvent } from "@/lib/run-queue";
+import type { ImageOutput } from "@/config/image-output";
 
 export type ItemStatus = "idle" | "waiting" | "preparing" | "sending" | "done" | "failed" | "cancelled";
 
-export type ItemResult = { url: string; blob: Blob; mimeType: string };
+/** A result, with the Shape and Size it was made at (its file name says a size above 1K). */
+export type ItemResult = { url: string; blob: Blob; mimeType: string; output?: ImageOutput };
 
 export type BatchItem = {
   id: string;

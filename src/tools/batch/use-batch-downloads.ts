@@ -13,7 +13,8 @@ export function useBatchDownloads(items: readonly BatchItem[]) {
     const taken = new Set<string>();
     const out = new Map<string, string>();
     for (const item of items) {
-      if (item.result) out.set(item.id, resultFileName(item.file.name, item.result.mimeType, taken));
+      if (item.result)
+        out.set(item.id, resultFileName(item.file.name, item.result.mimeType, taken, item.result.output));
     }
     return out;
   }, [items]);

@@ -75,8 +75,9 @@ export function useBatchRun({ items, itemsRef, dispatch, urls, onStart }: BatchR
           doneRef.current++;
           const file = input.items.find((i) => i.id === event.id)?.file;
           const sent = photos.sendable(event.id)?.blob;
-          void keepCreation(keptBatchResult(runId, input.instruction, event.result, { file, sent }));
-          dispatch({ ...event, result: { ...event.result, url: urls.make(event.result.blob) } });
+          const output = input.output;
+          void keepCreation(keptBatchResult(runId, input.instruction, event.result, { file, sent }, output));
+          dispatch({ ...event, result: { ...event.result, url: urls.make(event.result.blob), output } });
         },
       });
       runRef.current = run;

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useUser } from "@/lib/auth";
+import { outputOfDetails } from "@/lib/tool-output";
 import { lastBatchRun } from "./batch-image";
 import type { BatchAction } from "./batch-state";
 
@@ -37,7 +38,12 @@ export function useLastBatch(options: LastBatchOptions): void {
             id: record.id,
             file: new File([original], originalName, { type: original.type }),
             thumbUrl: makeUrl(original),
-            result: { url: makeUrl(files.file), blob: files.file, mimeType: record.mimeType },
+            result: {
+              url: makeUrl(files.file),
+              blob: files.file,
+              mimeType: record.mimeType,
+              output: outputOfDetails(record.details),
+            },
           };
         });
         show(items, kept[0]!.record.instruction);
