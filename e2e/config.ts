@@ -42,9 +42,9 @@ function project(name: string, options: Pick<E2eOptions, "testDir" | "testIgnore
 function shared() {
   return {
     // Every test signs up its own user, so tests run in parallel, across and within files. Two workers
-    // unless E2E_WORKERS says otherwise; npm test runs three (scripts/test-all.mjs): on the 2-core
-    // machine a third uses the time the other two spend waiting on the app (same CPU in all, 384 s
-    // against 502 s for the client specs), at the cost of each test taking a little longer.
+    // unless E2E_WORKERS says otherwise; npm test runs four (scripts/test-all.mjs): on the 2-core
+    // machine the others use the time two spend waiting on the app (three: 384 s against 502 s for the
+    // client specs; four: 247 s against 263 s for both modes), each test taking a little longer.
     fullyParallel: true,
     workers: Number(process.env.E2E_WORKERS) || 2,
     forbidOnly: Boolean(process.env.CI),
