@@ -15,16 +15,12 @@ import {
   savedDrawing,
   tool,
 } from "./canvas";
-import { downloadFrom, isPng, logIn, PASSWORD, signUp, uniqueEmail } from "./helpers";
+import { downloadFrom, isPng, logIn, PASSWORD, pngSize, signUp, uniqueEmail } from "./helpers";
 
 const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");
 
 // Tall enough that the toolbar and the whole 500 px canvas are on screen together.
 test.use({ viewport: { width: 1280, height: 1100 } });
-
-function pngSize(bytes: Buffer) {
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
 
 test("draw with every tool, undo/redo, lock and erase, zoom, reload, transform and download; then an upload", async ({
   page,

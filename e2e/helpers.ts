@@ -15,6 +15,11 @@ export function isPng(bytes: Buffer): boolean {
   return bytes.subarray(0, 8).equals(PNG_SIGNATURE);
 }
 
+/** A PNG's width and height, from its IHDR chunk. */
+export function pngSize(bytes: Buffer): { width: number; height: number } {
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
 /** Clicks `button` and returns what it downloads: the suggested file name and the bytes. */
 export async function downloadFrom(button: Locator): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([button.page().waitForEvent("download"), button.click()]);

@@ -6,7 +6,7 @@ import { expect, test } from "../fixtures";
 import { GEMINI_DEFAULTS } from "../../src/config/gemini-defaults";
 import { demoCard } from "../../scripts/lib/checkout.mjs";
 import { signInOnTier } from "../backend";
-import { downloadFrom, isPng, logIn, signUp, uniqueEmail } from "../helpers";
+import { downloadFrom, isPng, logIn, pngSize, signUp, uniqueEmail } from "../helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
 const CAT = path.resolve("tests/fixtures/images/cat-chelsea.png");
@@ -48,9 +48,6 @@ async function askForOutput(page: Page, imageConfig: Record<string, string>) {
     await route.continue({ postData: JSON.stringify(body) });
   });
 }
-
-/** A PNG's width and height, from its IHDR chunk. */
-const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
 
 /** The session's access token, as supabase-js keeps it. */
 async function accessToken(page: Page): Promise<string> {
@@ -194,7 +191,7 @@ test("4K: the $30/month plan gets the engine's 4096 px picture whole through the
   await expect(counter(page)).toHaveText("Remaining conversions: 129 / 130");
   const download = await downloadFrom(page.getByRole("button", { name: "Download" }));
   expect(isPng(download.bytes)).toBe(true);
-  expect(pngSize(download.bytes)).toEqual([4096, 2304]);
+  expect(pngSize(download.bytes)).toEqual({ width: 4096, height: 2304 });
   expectAllThroughProxy(requests);
 });
 

@@ -19,12 +19,18 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import type { ResultSlot, ToolResults } from "@/hooks/use-tool-results";
 import { makeThumbnail } from "@/lib/creations";
+import type { ImageOutput } from "@/config/image-output";
 import { dataUrlToBlob, downloadImage } from "@/lib/image";
+import { sizedFileName } from "@/lib/tool-output";
 import { cn } from "@/lib/utils";
 
 export type ResultGridProps = {
-  results: ToolResults<{ dataUrl: string }>;
-  /** The tool's file name ("hulk-edition.png"): the results are "hulk-edition-1.png", ... in "hulk-edition-results.zip". */
+  /** Each result with the Shape and Size it was made at, where the tool has them (issue 28 §2). */
+  results: ToolResults<{ dataUrl: string; output?: ImageOutput }>;
+  /**
+   * The tool's file name ("hulk-edition.png"): the results are "hulk-edition-1.png", ... in
+   * "hulk-edition-results.zip"; made at 2K or 4K, "hulk-edition-4k-1.png" in "hulk-edition-4k-results.zip".
+   */
   downloadName: string;
   className?: string;
 };
@@ -97,7 +103,8 @@ export function ResultGridBody({ results, downloadName, className }: ResultGridP
   const { slots } = state;
   const total = slots.length;
   const ready = slots.filter((slot) => slot.status === "done").length;
-  const names = fileNames(downloadName);
+  const output = state.slots.find((slot) => slot.result?.output)?.result?.output;
+  const names = fileNames(sizedFileName(downloadName, output));
   const at = Math.min(focus, total - 1);
 
   const move = (event: KeyboardEvent, index: number) => {

@@ -6,6 +6,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { saveToolOutput } from "@/lib/tool-output";
 import { getUsedConversions } from "@/lib/usage";
 import { hideNodeEventsFromPQueue } from "./batch-jsdom";
 import { fakeImageModel } from "./fake-image-model";
@@ -57,6 +58,19 @@ describe("several results per run", () => {
     await waitFor(() => expect(env.downloads().map((d) => d.name)).toContain("hulk-edition-results.zip"));
     // Each result was announced once as it came.
     expect(screen.getByText("Result 4 of 4 is ready.")).toBeInTheDocument();
+  });
+
+  it("made at 2K: the ZIP and each file in it say the size", async () => {
+    signedIn("$10/month");
+    saveToolOutput("hulk", { shape: "same", size: "2K" });
+    const gemini = fakeImageModel(["image-success.json"]);
+    await openPage(hulk);
+    await askFor(2);
+    await upload();
+    expect(await screen.findByText(/^2 of 2 ready/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(gemini.imageCalls()).toHaveLength(2);
+    await userEvent.setup().click(await grid().findByRole("button", { name: "Download all" }));
+    await waitFor(() => expect(env.downloads().map((d) => d.name)).toContain("hulk-edition-2k-results.zip"));
   });
 
   it("one that fails says why, and its Try again sends it alone", async () => {
