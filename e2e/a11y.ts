@@ -88,6 +88,8 @@ type CheckOptions = {
   before?: (width: Width, theme: Theme) => Promise<void>;
   /** The widths to check (both unless a state only exists at one). */
   widths?: readonly Width[];
+  /** The width and theme the page is left in after the checks (the wide light page unless said). */
+  end?: { width: Width; theme: Theme };
 };
 
 /**
@@ -106,6 +108,12 @@ export async function expectAccessible(
   // The wide light page last, as the test goes on with it: no extra change of width and theme after.
   const combos = (options.widths ?? WIDTHS).flatMap((width) => THEMES.map((theme) => ({ width, theme })));
   combos.reverse();
+  // A page left in another width and theme: that one last.
+  if (options.end) {
+    const { width, theme } = options.end;
+    const at = combos.findIndex((c) => c.width === width && c.theme === theme);
+    if (at >= 0) combos.push(...combos.splice(at, 1));
+  }
   for (const { width, theme } of combos) {
     await showAs(page, width, theme);
     await options.before?.(width, theme);
@@ -121,9 +129,10 @@ export async function expectAccessible(
       );
     }
   }
-  // Back to the wide light page the test goes on with, unless that was the last one checked.
+  // Back to the page the test goes on with (the wide light one), unless that was the last one checked.
+  const end = options.end ?? { width: WIDTHS[0], theme: THEMES[0] };
   const last = combos.at(-1);
-  if (last?.width !== WIDTHS[0] || last.theme !== THEMES[0]) await showAs(page, WIDTHS[0], THEMES[0]);
+  if (last?.width !== end.width || last.theme !== end.theme) await showAs(page, end.width, end.theme);
   await testInfo.attach("axe", { body: JSON.stringify(record), contentType: "application/json" });
   expect.soft(found, `axe-core violations (WCAG 2.1 A/AA) in ${route} [${state}]`).toEqual([]);
 }

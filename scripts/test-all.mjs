@@ -7,7 +7,8 @@
 //   each building its mode's app and starting `npm start` on a fresh database (e2e/servers.mjs); and
 //   vitest's backend project (PostgreSQL, its files in turn, mostly waiting on the database) in a
 //   vitest process of its own;
-// - after the type check and lint: vitest's other projects (two workers);
+// - after the type check (lint, single-threaded, often still running): vitest's other projects (two
+//   workers);
 // - after vitest: Playwright, client and hosted mode in one run against the running servers
 //   (playwright.all.config.ts, E2E_SERVERS_STARTED=1, so it starts none), and alongside it the
 //   first-load budgets, measuring the same builds on the same servers (check-budget --build --url).
@@ -49,7 +50,7 @@ const PHASES = [
   { name: "app hosted", server: "hosted", note: "build, start" },
   {
     name: "vitest",
-    after: ["typecheck", "lint"],
+    after: ["typecheck"],
     // LITE_TELEMETRY=0 as `npm run test:unit` sets it; every project but the backend.
     command: npx("vitest", "run", "--project", "!backend"),
     env: { LITE_TELEMETRY: "0" },
