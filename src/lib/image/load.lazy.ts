@@ -10,7 +10,7 @@
  */
 import { blobToBase64 } from "./base64";
 import { ImageInputError } from "./errors";
-import type { ImageHeader } from "./header";
+import { assertDecodable, readImageHeader, type ImageHeader } from "./header";
 import { HEIC_PREVIEW_QUALITY, decodeHeicFile } from "./heic";
 import type { LoadedInternals } from "./load";
 import type { PreparedImage } from "./prepare";
@@ -27,6 +27,9 @@ import {
 import type { PrepareRequest } from "./worker-protocol";
 
 export { imageWorkerAvailable };
+
+/** The header reader (header.ts), here rather than in every tool's first load: load.ts's inspect() uses it. */
+export { assertDecodable, readImageHeader };
 
 // ---- In the image worker ---------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@
  */
 import { blobBytes } from "@/lib/read-blob";
 import { ImageInputError } from "./errors";
-import { assertDecodable, readImageHeader, type ImageHeader } from "./header";
+import type { ImageHeader } from "./header";
 import type { Pixels } from "./render";
 import { WORKING_MAX_SIDE, fitWithin } from "./size";
 import { sniffImageType, sniffUnsupportedImageFormat, type SniffedType } from "./sniff";
@@ -92,12 +92,14 @@ export async function inspect(file: File): Promise<ImageHeader> {
     if (sniffUnsupportedImageFormat(bytes)) throw new ImageInputError("unsupported");
     throw new ImageInputError("not-image");
   }
-  let header = readImageHeader(bytes);
+  // The header's reader comes with the decoding code (load.lazy.ts), once the file is an image at all.
+  const reader: Decoding = await onPage();
+  let header = reader.readImageHeader(bytes);
   if (!header && bytes.length < file.size) {
     bytes = await readBytes(file);
-    header = readImageHeader(bytes);
+    header = reader.readImageHeader(bytes);
   }
-  assertDecodable(header);
+  reader.assertDecodable(header);
   return header;
 }
 
