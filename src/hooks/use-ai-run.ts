@@ -97,6 +97,11 @@ export type AiRunOptions<I, R> = {
    * `toPricing` goes to Pricing with the run's task kept (`gateTask`), as the app's own refusal does.
    */
   onDenied?: (denied: Denied, input: I, toPricing: () => void) => boolean;
+  /**
+   * The task again at 1K, offered with a size's gate ("Make it at 1K"); undefined where the input asks
+   * for no size above 1K. Given by the shared tool hook (use-tool.ts).
+   */
+  smaller?: (input: I) => (() => void) | undefined;
 };
 
 type Action<I, R> =
@@ -221,7 +226,8 @@ export function useAiRun<I, R>(options: AiRunOptions<I, R>) {
           } else {
             dispatch({ type: "stopped" });
             const keep = keepTask(opts, input);
-            if (!opts.onDenied?.(allowance, input, () => toPricing(keep))) deny(allowance, keep);
+            if (!opts.onDenied?.(allowance, input, () => toPricing(keep)))
+              deny(allowance, keep, opts.smaller?.(input));
           }
           return undefined;
         }

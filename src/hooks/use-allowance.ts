@@ -35,6 +35,9 @@ function keepOnThisEntry(state: IncomingPhotoState | null) {
   window.history.replaceState({ ...entry, usr: state }, "");
 }
 
+/** The size gate's way on without paying: the same task at 1K ("Make it at 1K"). */
+export const AT_ONE_K_LABEL = "Make it at 1K";
+
 /** What of a stopped task to keep through Pricing (read only when a gate sends the person there). */
 export type KeepTask = () => GateTask | null;
 
@@ -115,8 +118,12 @@ export function useAllowance() {
     [navigate, toPricing],
   );
 
+  /**
+   * The app's one reaction to a refusal. `smaller`: the task again at 1K, offered with a size's gate
+   * (2K, 4K), so a person on a smaller plan goes on with their photo and words without choosing again.
+   */
   const deny = useCallback(
-    (denied: Denied, keep?: KeepTask) => {
+    (denied: Denied, keep?: KeepTask, smaller?: () => void) => {
       switch (denied.reason) {
         case "signed-out":
           toast.error(LOGIN_REQUIRED_MESSAGE, { duration: GATE_TOAST_MS });
@@ -125,10 +132,15 @@ export function useAllowance() {
         case "limit":
           limitReached(keep);
           return;
-        case "feature":
-          toast.error(gateMessage(denied.feature), { duration: GATE_TOAST_MS });
+        case "feature": {
+          const isSize = denied.feature === "size2K" || denied.feature === "size4K";
+          toast.error(gateMessage(denied.feature), {
+            duration: GATE_TOAST_MS,
+            ...(isSize && smaller ? { action: { label: AT_ONE_K_LABEL, onClick: smaller } } : {}),
+          });
           if (FEATURE_GATES[denied.feature].sendsToPricing) toPricing(keep);
           return;
+        }
         case "error":
           console.error("Could not check the plan", denied.error);
           return;

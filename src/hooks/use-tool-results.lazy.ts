@@ -39,7 +39,9 @@ export type ResultsSource<I, R extends object> = {
   userId: string | undefined;
   queryClient: QueryClient;
   check: (request: { cost?: number; feature?: FeatureId }) => Promise<AllowanceCheck>;
-  deny: (denied: Denied, keep?: KeepTask) => void;
+  deny: (denied: Denied, keep?: KeepTask, smaller?: () => void) => void;
+  /** The task again at 1K, offered with a size's gate (use-tool.ts smallerTask). */
+  smaller: (input: I) => (() => void) | undefined;
   /** The tool's options now: its words, gate, what it keeps. */
   options: ToolOptions<I, R>;
   /**
@@ -159,13 +161,19 @@ export class ResultsRun<I, R extends object> {
       if (allowance.reason === "error") notice(planCheckFailure().message, planCheckFailure().advice);
       return;
     }
-    if (!allowance.ok && allowance.reason === "feature") return source.deny(allowance, keepTask);
+    if (!allowance.ok && allowance.reason === "feature")
+      return source.deny(allowance, keepTask, source.smaller(input));
     // Several results are a plan's feature (issue 28): said before the count, so a plan without it is
     // never offered to run fewer.
     const { tier } = allowance;
     const needed: FeatureId[] = ["multipleVersions", ...[options.feature?.(input) ?? []].flat()];
     const gate = needed.find((feature) => !hasFeature(tier, feature));
-    if (gate) return source.deny({ ok: false, reason: "feature", tier, feature: gate }, keepTask);
+    if (gate)
+      return source.deny(
+        { ok: false, reason: "feature", tier, feature: gate },
+        keepTask,
+        source.smaller(input),
+      );
     if (!allowance.ok) {
       if (fresh && allowance.remaining > 0) {
         const message = resultsShortMessage(allowance.remaining, indices.length);

@@ -17,7 +17,7 @@ import { useApiKey } from "@/lib/api-key";
 import type { ToolId } from "@/tools/registry";
 import { toolRunContext } from "@/tools/run-context";
 import { useAllowance } from "./use-allowance";
-import { useTool, type ToolOptions, type ToolResult } from "./use-tool";
+import { smallerTask, useTool, type ToolOptions, type ToolResult } from "./use-tool";
 import type { ResultsRun, ResultsSource } from "./use-tool-results.lazy";
 
 /** The most results one run makes. */
@@ -123,6 +123,8 @@ export function useResultsTool<I, R extends object>(
   useEffect(() => {
     latest.current = options;
   });
+  /** The run below, with the results chosen: the size gate's "Make it at 1K" runs it again. */
+  const again = useRef<(input: I) => void>(() => undefined);
   const many = useToolResults<I, R>(() => ({
     tool: id,
     apiKey,
@@ -146,6 +148,7 @@ export function useResultsTool<I, R extends object>(
       });
       return { ...result, local: base.target.source === "local-engine" };
     },
+    smaller: (input) => smallerTask(id, input, (next) => again.current(next)),
     show: (result, input) => page.current?.restore(result, input, { restored: false }),
     markShown: (record) => page.current?.markShown(record),
     runOne: (input) => void page.current?.run(input),
@@ -173,6 +176,9 @@ export function useResultsTool<I, R extends object>(
     },
     [clear, count, error, resetSingle, runMany, runSingle, running],
   );
+  useEffect(() => {
+    again.current = (input) => void run(input);
+  });
   const reset = useCallback(() => {
     clear();
     resetSingle();

@@ -21,7 +21,7 @@ import type { ImageOutput } from "@/config/image-output";
 import { downloadImage } from "@/lib/image";
 import { getTool, type ToolId } from "@/tools/registry";
 import { toolRunContext, type ToolRunContext } from "@/tools/run-context";
-import { sizedFileName } from "@/lib/tool-output";
+import { atOneK, chooseToolOutput, sizedFileName } from "@/lib/tool-output";
 import { useAiRun, type AiRunContext, type AiRunOptions } from "./use-ai-run";
 import { useToolVersionStrip, type VersionShown } from "./use-tool-versions";
 
@@ -39,7 +39,7 @@ export type ToolRun<I, R> = (
   ctx: ToolRunContext & Pick<AiRunContext<R>, "count" | "partial">,
 ) => Promise<R>;
 
-export type ToolOptions<I, R> = Omit<AiRunOptions<I, ToolResult<R>>, "execute" | "keep"> & {
+export type ToolOptions<I, R> = Omit<AiRunOptions<I, ToolResult<R>>, "execute" | "keep" | "smaller"> & {
   run: ToolRun<I, R>;
   /** What to keep on the device for a result (the tool's id is filled in), or null for nothing. */
   keep?: (result: ToolResult<R>, input: I) => Omit<NewCreation, "tool"> | null;
@@ -77,6 +77,19 @@ export type ToolOptions<I, R> = Omit<AiRunOptions<I, ToolResult<R>>, "execute" |
 };
 
 /**
+ * The task again at 1K, for a size's gate ("Make it at 1K"): the tool's pickers show 1K from then on and
+ * the same input runs at it. Undefined when the input asks for no size above 1K.
+ */
+export function smallerTask<I>(tool: ToolId, input: I, rerun: (input: I) => void): (() => void) | undefined {
+  const next = atOneK(input);
+  if (!next) return undefined;
+  return () => {
+    chooseToolOutput(tool, next.output);
+    rerun(next);
+  };
+}
+
+/**
  * A tool's flow: `useAiRun`'s `{ state, run, cancel, retry, reset, restore, running }`, plus the tool's
  * descriptor and `download`. `restore(result, input)` takes the tool's result without `local`.
  */
@@ -91,8 +104,12 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
   const markShown = useRef<(record: CreationRecord | null, id?: string) => void>(() => undefined);
   const versionOf = (record: CreationRecord) => latest.current.restore?.version?.(record);
 
+  /** The task run again, for the size gate's "Make it at 1K" (set below, once the run is there). */
+  const rerun = useRef<(input: I) => void>(() => undefined);
+
   const ai = useAiRun<I, ToolResult<R>>({
     ...options,
+    smaller: (input) => smallerTask(id, input, (next) => rerun.current(next)),
     execute: async (input, ctx) => {
       const base = toolRunContext(id, apiKey, ctx);
       const local = base.target.source === "local-engine";
@@ -113,6 +130,11 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     onKept: (record) => {
       if (record) markShown.current(record, versionOf(record));
     },
+  });
+
+  const { run: runOne } = ai;
+  useEffect(() => {
+    rerun.current = (input) => void runOne(input);
   });
 
   useRestoreLastCreation(

@@ -5,7 +5,7 @@
  * above the plan read as 1K, the plan features a run at that size needs (config/tiers.ts: 2K on
  * $10/month, 4K on $30/month), the record a kept creation holds of it, and the download's name.
  */
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import {
   DEFAULT_IMAGE_OUTPUT,
   DEFAULT_OUTPUT_SIZE,
@@ -46,6 +46,18 @@ export function readToolOutput(
   };
 }
 
+/** The pickers on screen, told when something other than themselves chooses for their tool. */
+const outputListeners = new Set<(tool: string, output: ImageOutput) => void>();
+
+/**
+ * Chooses the output of `tool` from outside its pickers (the size gate's "Make it at 1K"): remembered,
+ * and shown by the tool's pickers on screen.
+ */
+export function chooseToolOutput(tool: string, output: ImageOutput): void {
+  saveToolOutput(tool, output);
+  for (const listener of outputListeners) listener(tool, output);
+}
+
 /** Remember the output chosen on `tool`; a browser that stores nothing just forgets it. */
 export function saveToolOutput(tool: string, output: ImageOutput): void {
   try {
@@ -66,6 +78,13 @@ export function sizedFileName(name: string, output: ImageOutput | undefined): st
   if (!suffix) return name;
   const dot = name.lastIndexOf(".");
   return dot > 0 ? `${name.slice(0, dot)}${suffix}${name.slice(dot)}` : `${name}${suffix}`;
+}
+
+/** The input with its output at 1K, when it asks for a size above; null when it has none to lower. */
+export function atOneK<I>(input: I): (I & { output: ImageOutput }) | null {
+  const output = (input as { output?: unknown } | null)?.output as ImageOutput | undefined;
+  if (!output || !isOutputSize(output.size) || output.size === DEFAULT_OUTPUT_SIZE) return null;
+  return { ...input, output: { ...output, size: DEFAULT_OUTPUT_SIZE } };
 }
 
 /** Where the tool has no photo to keep the shape of: square, 1K (as before shapes were chosen). */
@@ -107,6 +126,11 @@ export function useImageOutput(tool: string, { photo = true }: { photo?: boolean
     },
     [tool],
   );
+  useEffect(() => {
+    const listener = (chosenFor: string, next: ImageOutput) => chosenFor === tool && setChosen(next);
+    outputListeners.add(listener);
+    return () => void outputListeners.delete(listener);
+  }, [tool]);
   return [output, setOutput] as const;
 }
 

@@ -8,11 +8,14 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { OUTPUT_PREFIX } from "@/lib/tool-output";
 import { getUsedConversions } from "@/lib/usage";
+import { hideNodeEventsFromPQueue } from "./batch-jsdom";
 import { fakeImageModel } from "./fake-image-model";
 import { frog, hulk, openPage, signedIn, upload } from "./conversion-kit";
 import { TEST_USER as USER, toolPageEnvironment } from "./tool-kit";
 
 const env = toolPageEnvironment();
+// Several results share Batch's queue (p-queue): as in a browser, it is not told about Node's events.
+hideNodeEventsFromPQueue();
 
 const shape = () => screen.getByRole("combobox", { name: "Shape" });
 const size = () => screen.getByRole("combobox", { name: "Size" });
@@ -78,6 +81,31 @@ describe("Shape and Size on an image tool", () => {
     expect(await screen.findByText("4K images require a $30/month subscription")).toBeInTheDocument();
     expect(gemini.imageCalls()).toHaveLength(0);
     expect(getUsedConversions(USER.id)).toBe(0);
+
+    // The refusal's way on: the same photo at 1K, without choosing or uploading again.
+    await userEvent.setup().click(screen.getByRole("button", { name: "Make it at 1K" }));
+    expect(await screen.findByRole("img", { name: "Modified" })).toBeInTheDocument();
+    expect(gemini.imageCalls()).toHaveLength(1);
+    expect(JSON.stringify(gemini.imageCalls()[0])).not.toContain('"imageSize":"4K"');
+    expect(getUsedConversions(USER.id)).toBe(1);
+    expect(size()).toHaveTextContent("1K");
+    expect(JSON.parse(localStorage.getItem(`${OUTPUT_PREFIX}hulk`)!)).toMatchObject({ size: "1K" });
+  });
+
+  it("several results at a size above the plan: the gate's Make it at 1K makes them all at 1K", async () => {
+    signedIn("$10/month");
+    const gemini = fakeImageModel(["image-success.json"]);
+    await openPage(hulk);
+    await choose(size(), /^4K · Premium/);
+    await userEvent.setup().click(screen.getByRole("radio", { name: "2" }));
+    await upload();
+    expect(await screen.findByText("4K images require a $30/month subscription")).toBeInTheDocument();
+    expect(gemini.imageCalls()).toHaveLength(0);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Make it at 1K" }));
+    expect(await screen.findByText(/^2 of 2 ready/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(gemini.imageCalls()).toHaveLength(2);
+    expect(getUsedConversions(USER.id)).toBe(2);
+    expect(size()).toHaveTextContent("1K");
   });
 
   it("sends the shape and size chosen, names the download with the size, and remembers them for that tool only", async () => {

@@ -221,7 +221,7 @@ export function faqEntries(): FaqEntry[] {
         },
         {
           kind: "text",
-          text: `Want your own idea instead of a style? Convert Anything (from the ${customPlan} plan) changes a photo the way you describe it, typed or spoken. From the ${versionsPlan} plan, Try Another Version makes a fresh take on the same photo. 1K images are on every plan, 2K images from the ${planLabel(FEATURE_GATES.size2K.tier)} plan, 4K images from the ${planLabel(FEATURE_GATES.size4K.tier)} plan.`,
+          text: `Want your own idea instead of a style? Convert Anything (from the ${customPlan} plan) changes a photo the way you describe it, typed or spoken. From the ${versionsPlan} plan, Try Another Version makes a fresh take on the same photo. 1K images are on every plan, 2K images from the ${planLabel(FEATURE_GATES.size2K.tier)} plan, 4K images from the ${planLabel(FEATURE_GATES.size4K.tier)} plan; choose a size your plan doesn't include and the message offers "Make it at 1K", which makes the same photo at 1K straight away.`,
         },
       ],
     },

@@ -142,7 +142,10 @@ describe("help content: FAQ", () => {
     // Issue 28: where Shape and Size are, and the plan each size needs.
     expect(text).toContain("Shape and Size above the upload area: Same as photo (the default)");
     expect(text).toContain(
-      "1K images are on every plan, 2K images from the Standard ($10/month) plan, 4K images from the Premium ($30/month) plan.",
+      "1K images are on every plan, 2K images from the Standard ($10/month) plan, 4K images from the Premium ($30/month) plan;",
+    );
+    expect(text).toContain(
+      'the message offers "Make it at 1K", which makes the same photo at 1K straight away.',
     );
   });
 
