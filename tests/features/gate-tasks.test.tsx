@@ -21,6 +21,9 @@ import { clickPicture, fill } from "./scene-kit";
 import { fixtureFile, signedIn, TEST_USER as USER, toolPageEnvironment } from "./tool-kit";
 import { renderApp, testQueryClient } from "../utils";
 
+/** A photo brought back is loaded again (its decoding code fetched, on a busy machine too): up to 5 s. */
+const LOADED = { timeout: 5000 };
+
 hideNodeEventsFromPQueue();
 toolPageEnvironment();
 
@@ -71,8 +74,8 @@ const cases: Case[] = [
     },
     kept: "Your 2 photos and your words are kept.",
     back: async () => {
-      expect(await screen.findByRole("img", { name: "Base image" })).toBeInTheDocument();
-      expect(await screen.findByRole("img", { name: "Picture to add" })).toBeInTheDocument();
+      expect(await screen.findByRole("img", { name: "Base image" }, LOADED)).toBeInTheDocument();
+      expect(await screen.findByRole("img", { name: "Picture to add" }, LOADED)).toBeInTheDocument();
       expect(screen.getByRole("radio", { name: "Image" })).toBeChecked();
       expect(screen.getByRole("textbox", { name: "Describe the image to add" })).toHaveValue("a party hat");
       expect(screen.getByRole("combobox", { name: "Position (optional)" })).toHaveTextContent("Bottom right");
@@ -92,7 +95,7 @@ const cases: Case[] = [
     },
     kept: "Your photo and your words are kept.",
     back: async () => {
-      expect(await screen.findByRole("img", { name: "Inspiration image" })).toBeInTheDocument();
+      expect(await screen.findByRole("img", { name: "Inspiration image" }, LOADED)).toBeInTheDocument();
       expect(screen.getByRole("combobox", { name: "Celebration type" })).toHaveTextContent("New Baby");
       expect(screen.getByRole("combobox", { name: "Shape" })).toHaveTextContent("Landscape 16:9");
       expect(screen.getByRole("textbox", { name: "Description" })).toHaveValue("Welcome home, little Ada");
@@ -121,7 +124,7 @@ const cases: Case[] = [
     start: uploadAsAllAreUsed,
     kept: "Your photo is kept.",
     back: async () => {
-      expect(await screen.findByRole("img", { name: "Your photo" })).toBeInTheDocument();
+      expect(await screen.findByRole("img", { name: "Your photo" }, LOADED)).toBeInTheDocument();
       expect(screen.getByRole("button", { name: "Write the Poem" })).toBeInTheDocument();
     },
   },
@@ -131,7 +134,7 @@ const cases: Case[] = [
     start: uploadAsAllAreUsed,
     kept: "Your photo is kept.",
     back: async () => {
-      expect(await screen.findByRole("img", { name: "Original" })).toBeInTheDocument();
+      expect(await screen.findByRole("img", { name: "Original" }, LOADED)).toBeInTheDocument();
       expect(await screen.findByText("Not enhanced yet. Nothing was counted.")).toBeInTheDocument();
     },
   },
