@@ -57,3 +57,8 @@ export function imageConfigOf(
 export function sizeFeature(size: OutputSize): "size2K" | "size4K" | undefined {
   return size === "2K" ? "size2K" : size === "4K" ? "size4K" : undefined;
 }
+
+/** Whether a plan feature is the one a size needs (2K, 4K). */
+export function isSizeFeature(feature: string): boolean {
+  return OUTPUT_SIZES.some((size) => sizeFeature(size) === feature);
+}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { isSizeFeature } from "@/config/image-output";
 import { paths } from "@/config/paths";
 import {
   FEATURE_GATES,
@@ -36,7 +37,7 @@ function keepOnThisEntry(state: IncomingPhotoState | null) {
 }
 
 /** The size gate's way on without paying: the same task at 1K ("Make it at 1K"). */
-export const AT_ONE_K_LABEL = "Make it at 1K";
+const AT_ONE_K_LABEL = "Make it at 1K";
 
 /** What of a stopped task to keep through Pricing (read only when a gate sends the person there). */
 export type KeepTask = () => GateTask | null;
@@ -133,10 +134,10 @@ export function useAllowance() {
           limitReached(keep);
           return;
         case "feature": {
-          const isSize = denied.feature === "size2K" || denied.feature === "size4K";
+          const offer = smaller && isSizeFeature(denied.feature);
           toast.error(gateMessage(denied.feature), {
             duration: GATE_TOAST_MS,
-            ...(isSize && smaller ? { action: { label: AT_ONE_K_LABEL, onClick: smaller } } : {}),
+            ...(offer ? { action: { label: AT_ONE_K_LABEL, onClick: smaller } } : {}),
           });
           if (FEATURE_GATES[denied.feature].sendsToPricing) toPricing(keep);
           return;
