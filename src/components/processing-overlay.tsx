@@ -44,7 +44,7 @@ export function ProcessingOverlay({ title, text, retryWait, onCancel }: Processi
       aria-modal="true"
       aria-labelledby="processing-title"
       aria-describedby="processing-text"
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/85 p-4"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/85 p-4 dark:bg-black/90"
     >
       <div className="flex max-w-sm flex-col items-center gap-4 text-center text-white">
         <div className="relative flex size-24 items-center justify-center" role="status" aria-label="Working">
