@@ -4,20 +4,15 @@
  * as the second version of the photo, with its chain "Hulk → Frog", and opens its Hulk step.
  */
 import path from "node:path";
-import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { getVariant } from "../src/config/variants";
-import { signUp, uniqueEmail } from "./helpers";
+import { pictureBytes, signUp, uniqueEmail } from "./helpers";
 
 const PORTRAIT = path.resolve("tests/fixtures/images/portrait-astronaut.png");
 const HULK = getVariant("hulk");
 const FROG = getVariant("frog");
 
 /** The bytes behind an image on the page (a data: or blob: URL), as numbers. */
-async function bytesOf(page: Page, src: string): Promise<number[]> {
-  return page.evaluate(async (url) => [...new Uint8Array(await (await fetch(url)).arrayBuffer())], src);
-}
-
 test("Edit with… from a Hulk result to Frog: the result is the frog page's photo, converted, and kept as Hulk → Frog, a second version of the photo", async ({
   page,
 }) => {
@@ -32,7 +27,7 @@ test("Edit with… from a Hulk result to Frog: the result is the frog page's pho
   const hulkResult = page.getByRole("img", { name: "Modified" });
   await expect(hulkResult).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(HULK.toasts.success)).toBeVisible();
-  const hulkBytes = await bytesOf(page, (await hulkResult.getAttribute("src"))!);
+  const hulkBytes = await pictureBytes(page, (await hulkResult.getAttribute("src"))!);
   await expect(counter).toHaveText("Remaining conversions: 2 / 3");
 
   // Edit with… → Frog: the menu lists the photo tools; Frog opens with the Hulk result as its photo.
@@ -49,7 +44,7 @@ test("Edit with… from a Hulk result to Frog: the result is the frog page's pho
   await expect(counter).toHaveText("Remaining conversions: 1 / 3");
   // Its photo is the Hulk result, byte for byte.
   const photo = page.getByRole("img", { name: "Original" }).first();
-  expect(await bytesOf(page, (await photo.getAttribute("src"))!)).toEqual(hulkBytes);
+  expect(await pictureBytes(page, (await photo.getAttribute("src"))!)).toEqual(hulkBytes);
 
   // My Creations: the frog creation is a second version of the photo (one card, the newest version,
   // with its chain), its viewer steps back to the Hulk version, and opens its Hulk step.

@@ -141,3 +141,18 @@ export function zipEntries(zip: Buffer) {
   }
   return entries;
 }
+
+/** The bytes of a picture the page shows (its object URL, or a data: URL), read in the page. */
+export async function pictureBytes(page: Page, src: string): Promise<Buffer> {
+  const base64 = await page.evaluate(async (url) => {
+    const blob = await (await fetch(url)).blob();
+    const dataUrl = await new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
+      reader.readAsDataURL(blob);
+    });
+    return dataUrl.slice(dataUrl.indexOf(",") + 1);
+  }, src);
+  return Buffer.from(base64, "base64");
+}

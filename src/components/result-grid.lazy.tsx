@@ -20,13 +20,13 @@ import { paths } from "@/config/paths";
 import type { ResultSlot, ToolResults } from "@/hooks/use-tool-results";
 import { makeThumbnail } from "@/lib/creations";
 import type { ImageOutput } from "@/config/image-output";
-import { dataUrlToBlob, downloadImage } from "@/lib/image";
+import { downloadImage, pictureBlob } from "@/lib/image";
 import { sizedFileName } from "@/lib/tool-output";
 import { cn } from "@/lib/utils";
 
 export type ResultGridProps = {
   /** Each result with the Shape and Size it was made at, where the tool has them (issue 28 §2). */
-  results: ToolResults<{ dataUrl: string; output?: ImageOutput }>;
+  results: ToolResults<{ imageUrl: string; output?: ImageOutput }>;
   /**
    * The tool's file name ("hulk-edition.png"): the results are "hulk-edition-1.png", ... in
    * "hulk-edition-results.zip"; made at 2K or 4K, "hulk-edition-4k-1.png" in "hulk-edition-4k-results.zip".
@@ -40,23 +40,26 @@ export const ZIP_FAILED = "The ZIP file could not be made. Choose a result and d
 const THUMBNAIL = { maxSide: 384, type: "image/webp", quality: 0.8 } as const;
 
 /** A small copy of a result for its place in the grid (the full picture when none can be made here). */
-function useThumbnail(dataUrl: string | undefined): string | undefined {
+function useThumbnail(imageUrl: string | undefined): string | undefined {
   const [thumb, setThumb] = useState<{ of: string; url: string } | null>(null);
   useEffect(() => {
-    if (!dataUrl) return;
+    if (!imageUrl) return;
     let url: string | null = null;
     let live = true;
-    void makeThumbnail(dataUrlToBlob(dataUrl), THUMBNAIL).then((blob) => {
-      if (!live) return;
-      url = blob ? URL.createObjectURL(blob) : null;
-      setThumb({ of: dataUrl, url: url ?? dataUrl });
-    });
+    void pictureBlob(imageUrl)
+      .then((picture) => makeThumbnail(picture, THUMBNAIL))
+      .catch(() => null)
+      .then((blob) => {
+        if (!live) return;
+        url = blob ? URL.createObjectURL(blob) : null;
+        setThumb({ of: imageUrl, url: url ?? imageUrl });
+      });
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [dataUrl]);
-  return thumb && thumb.of === dataUrl ? thumb.url : undefined;
+  }, [imageUrl]);
+  return thumb && thumb.of === imageUrl ? thumb.url : undefined;
 }
 
 /** What a result's place says while it has no picture. */
@@ -125,14 +128,16 @@ export function ResultGridBody({ results, downloadName, className }: ResultGridP
   };
 
   const downloadAll = async () => {
-    const files = slots.flatMap((slot, index) =>
-      slot.status === "done" && slot.result
-        ? [{ name: names.one(index), blob: dataUrlToBlob(slot.result.dataUrl) }]
-        : [],
+    const done = slots.flatMap((slot, index) =>
+      slot.status === "done" && slot.result ? [{ name: names.one(index), url: slot.result.imageUrl }] : [],
     );
-    if (files.length === 0 || zipping) return;
+    if (done.length === 0 || zipping) return;
     setZipping(true);
     try {
+      // Each result's Blob, as it came (no copy).
+      const files = await Promise.all(
+        done.map(async (f) => ({ name: f.name, blob: await pictureBlob(f.url) })),
+      );
       // As Batch's ZIP: stored as they are (client-zip never recompresses), its code fetched when asked.
       const { downloadZip } = await import("client-zip");
       const now = new Date();
@@ -232,7 +237,7 @@ function ResultCell({
   onChoose,
   onKeyDown,
 }: {
-  slot: ResultSlot<{ dataUrl: string }>;
+  slot: ResultSlot<{ imageUrl: string }>;
   index: number;
   total: number;
   chosen: boolean;
@@ -241,7 +246,7 @@ function ResultCell({
   onChoose: () => void;
   onKeyDown: (event: KeyboardEvent) => void;
 }) {
-  const thumb = useThumbnail(slot.status === "done" ? slot.result?.dataUrl : undefined);
+  const thumb = useThumbnail(slot.status === "done" ? slot.result?.imageUrl : undefined);
   const ready = slot.status === "done";
   // The name is what is seen ("Result 2 of 4, Failed"), with the words only a screen reader needs.
   return (

@@ -3,7 +3,7 @@
  * with the file itself, else the clipboard, else a download; and the one toast that says which.
  */
 import { toast } from "sonner";
-import { dataUrlToBlob, downloadImage } from "@/lib/image";
+import { downloadImage, pictureBlob } from "@/lib/image";
 import type { ShareContent } from "./share-button";
 
 export type ShareOutcome = "shared" | "copied" | "downloaded" | "cancelled";
@@ -20,7 +20,7 @@ function isAbort(error: unknown): boolean {
 async function fileOf(content: Extract<ShareContent, { kind: "file" }>): Promise<Blob> {
   const { file } = content;
   if (typeof file === "function") return file();
-  if (typeof file === "string") return dataUrlToBlob(file);
+  if (typeof file === "string") return pictureBlob(file);
   return file;
 }
 

@@ -14,7 +14,7 @@ import type { VariantProps } from "class-variance-authority";
 export type ShareContent =
   | {
       kind: "file";
-      /** The file: a Blob, a data: URL, or a loader (a file read only when Share is pressed). */
+      /** The file: a Blob, a picture's URL (lib/image/picture-urls.ts), or a loader (a file read only when Share is pressed). */
       file: Blob | string | (() => Promise<Blob>);
       fileName: string;
       title?: string;

@@ -19,7 +19,6 @@ import {
   setChosenVersion,
   type Creation,
 } from "@/lib/creations";
-import { blobDataUrl } from "@/lib/read-blob";
 import type { ToolId } from "@/tools/registry";
 import { cn } from "@/lib/utils";
 import type { ToolVersionsProps } from "./tool-versions";
@@ -36,13 +35,14 @@ async function openVersion(
   photo: string,
   id: string,
   baseId: string,
-): Promise<(Creation & { dataUrl: string }) | null> {
+  picture: (blob: Blob) => string,
+): Promise<(Creation & { imageUrl: string }) | null> {
   if (id !== ORIGINAL_VERSION) {
     const found = await getCreation(userId, id);
-    return found ? { ...found, dataUrl: await blobDataUrl(found.files.file) } : null;
+    return found ? { ...found, imageUrl: picture(found.files.file) } : null;
   }
   const [found, group] = await Promise.all([getCreation(userId, baseId), getVersions(userId, photo)]);
-  return found && group.original ? { ...found, dataUrl: await blobDataUrl(group.original) } : null;
+  return found && group.original ? { ...found, imageUrl: picture(group.original) } : null;
 }
 
 /** Remembers the version chosen on `tool`, so a reload shows it again. */
@@ -70,12 +70,12 @@ export function ToolVersionsPart({ versions: source, pageKeys = true, className 
     (id: string) => {
       if (!source || !userId || busy || id === source.shown.id) return;
       const { shown: now } = source;
-      void openVersion(userId, now.photo, id, now.base)
+      void openVersion(userId, now.photo, id, now.base, source.picture)
         .then((found) => {
           if (!found || !source.show(found)) return;
           // "Edit with…" from a version shown again starts its chain at that creation.
           if (id !== ORIGINAL_VERSION) {
-            registerKept(found.dataUrl, Promise.resolve(found.record));
+            registerKept(found.imageUrl, Promise.resolve(found.record));
             rememberVersion(userId, source.tool, now.photo, id);
           }
           source.setShown({ id, photo: now.photo, base: id === ORIGINAL_VERSION ? now.base : id });

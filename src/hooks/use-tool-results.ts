@@ -134,7 +134,12 @@ export function useResultsTool<I, R extends object>(
     deny,
     options: latest.current,
     execute: async (input, task, sending) => {
-      const base = toolRunContext(id, apiKey, { signal: task.signal, onRetryWait: () => undefined });
+      const base = toolRunContext(
+        id,
+        apiKey,
+        { signal: task.signal, onRetryWait: () => undefined },
+        page.current?.picture,
+      );
       const result = await latest.current.run(input, {
         ...base,
         // One attempt per call, sent when the queue allows: the queue retries and pauses.

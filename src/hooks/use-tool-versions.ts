@@ -12,8 +12,8 @@ import type { ToolId } from "@/tools/registry";
 /** The id the original photo has in the strip (a kept creation's id otherwise). */
 export const ORIGINAL_VERSION = "original";
 
-/** A kept result to show as the page's result: its record, files and picture. */
-export type VersionShown = Creation & { dataUrl: string };
+/** A kept result to show as the page's result: its record, files and picture (an object URL of the page's). */
+export type VersionShown = Creation & { imageUrl: string };
 
 /** The version on screen: its creation (or "original"), its group, and the version it stands beside. */
 export type ShownVersion = { id: string; photo: string; base: string };
@@ -27,6 +27,8 @@ export type VersionsSource = {
   show: (creation: VersionShown) => boolean;
   /** The version shown is now `shown` (a version chosen on the strip). */
   setShown: (shown: ShownVersion) => void;
+  /** The URL a version's picture is shown by: the page's, revoked when the page closes. */
+  picture: (blob: Blob) => string;
 };
 
 type Options<R> = {
@@ -38,9 +40,10 @@ type Options<R> = {
   toResult: ((creation: VersionShown) => R | null) | undefined;
   /** Shows `result` as the page's result, on the photo it has. */
   show: (result: R) => void;
+  picture: (blob: Blob) => string;
 };
 
-export function useToolVersionStrip<R>({ tool, hasResult, running, toResult, show }: Options<R>) {
+export function useToolVersionStrip<R>({ tool, hasResult, running, toResult, show, picture }: Options<R>) {
   const [shown, setShown] = useState<ShownVersion | null>(null);
   const latest = useRef({ toResult, show });
   useEffect(() => {
@@ -73,8 +76,10 @@ export function useToolVersionStrip<R>({ tool, hasResult, running, toResult, sho
   const canShow = toResult !== undefined;
   const versions: VersionsSource | null = useMemo(
     () =>
-      hasResult && shown && canShow ? { tool, shown, busy: running, show: showCreation, setShown } : null,
-    [canShow, hasResult, running, showCreation, shown, tool],
+      hasResult && shown && canShow
+        ? { tool, shown, busy: running, show: showCreation, setShown, picture }
+        : null,
+    [canShow, hasResult, picture, running, showCreation, shown, tool],
   );
 
   return { versions, markShown };

@@ -23,6 +23,7 @@ import { getTool, type ToolId } from "@/tools/registry";
 import { toolRunContext, type ToolRunContext } from "@/tools/run-context";
 import { atOneK, chooseToolOutput, sizedFileName } from "@/lib/tool-output";
 import { useAiRun, type AiRunContext, type AiRunOptions } from "./use-ai-run";
+import { useObjectUrls } from "./use-object-urls";
 import { useToolVersionStrip, type VersionShown } from "./use-tool-versions";
 
 /** A result as the page holds it: the tool's own, plus where it came from. */
@@ -72,7 +73,7 @@ export type ToolOptions<I, R> = Omit<AiRunOptions<I, ToolResult<R>>, "execute" |
    * result shown again after a reload wait for it.
    */
   busy?: boolean;
-  /** What a download of a result saves; default the result's `dataUrl` under the tool's file name. */
+  /** What a download of a result saves; default the result's `imageUrl` under the tool's file name. */
   download?: (result: ToolResult<R>) => { file: string | Blob; name: string } | null;
 };
 
@@ -104,6 +105,13 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
   const markShown = useRef<(record: CreationRecord | null, id?: string) => void>(() => undefined);
   const versionOf = (record: CreationRecord) => latest.current.restore?.version?.(record);
 
+  /**
+   * The page's pictures: each result's Blob shown through an object URL made here (a run's answer, a
+   * result shown again, a version chosen on the strip), all revoked when the page closes.
+   */
+  const pictures = useObjectUrls();
+  const picture = pictures.make;
+
   /** The task run again, for the size gate's "Make it at 1K" (set below, once the run is there). */
   const rerun = useRef<(input: I) => void>(() => undefined);
 
@@ -111,7 +119,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     ...options,
     smaller: (input) => smallerTask(id, input, (next) => rerun.current(next)),
     execute: async (input, ctx) => {
-      const base = toolRunContext(id, apiKey, ctx);
+      const base = toolRunContext(id, apiKey, ctx, picture);
       const local = base.target.source === "local-engine";
       const result = await latest.current.run(input, {
         ...base,
@@ -141,10 +149,11 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     id,
     Boolean(options.restore?.untouched) && ai.state.status === "idle" && !options.busy,
     (creation) => {
-      if (creation.dataUrl) registerKept(creation.dataUrl, Promise.resolve(creation.record));
+      if (creation.imageUrl) registerKept(creation.imageUrl, Promise.resolve(creation.record));
       latest.current.restore?.show(creation);
       markShown.current(creation.record, versionOf(creation.record));
     },
+    picture,
   );
 
   useIncomingPhotos(options.incoming ? (files, task) => latest.current.incoming?.(files, task) : null);
@@ -163,6 +172,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     hasResult: ai.state.result !== null,
     running: ai.running || Boolean(options.busy),
     toResult: options.restore?.result,
+    picture,
     // A version chosen on the strip: shown on the same photo, not "your last result".
     show: (shown) => restore(shown, input, { restored: false }),
   });
@@ -176,9 +186,9 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     const own = latest.current.download;
     const file = own
       ? own(result)
-      : "dataUrl" in result && typeof result.dataUrl === "string"
+      : "imageUrl" in result && typeof result.imageUrl === "string"
         ? {
-            file: result.dataUrl,
+            file: result.imageUrl,
             // The model's image as it came, named with its size where it is not 1K ("…-4k.png").
             name: sizedFileName(tool.downloadName, (result as { output?: ImageOutput }).output),
           }
@@ -191,5 +201,5 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
     (record: CreationRecord) => markShown.current(record, latest.current.restore?.version?.(record)),
     [],
   );
-  return { ...ai, restore, tool, download, versions: strip.versions, markShown: shown };
+  return { ...ai, restore, tool, download, versions: strip.versions, markShown: shown, picture };
 }

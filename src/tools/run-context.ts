@@ -9,6 +9,7 @@ import { offlineError } from "@/lib/gemini/errors";
 import { resolveGeminiTarget, type GeminiTarget } from "@/lib/gemini/target";
 import type { GenerateOptions } from "@/lib/gemini/client";
 import type { ImageResult } from "@/lib/gemini/parse";
+import { pictureUrl } from "@/lib/image/picture-urls";
 import type { RetryWait } from "@/lib/gemini/retry";
 import type { StreamTextOptions } from "@/lib/gemini/stream";
 
@@ -31,19 +32,26 @@ export type ToolRunContext = {
   target: GeminiTarget;
   signal: AbortSignal;
   onRetryWait: (wait: RetryWait | null) => void;
-  /** One call to the image model. */
-  image: (call: Omit<GenerateOptions, Filled>) => Promise<ImageResult>;
+  /** One call to the image model: its picture as a Blob, and the object URL the page shows it by. */
+  image: (call: Omit<GenerateOptions, Filled>) => Promise<ShownImage>;
   /** One call to the text model (a photo's description). */
   text: (call: Omit<GenerateOptions, Filled>) => Promise<string>;
   /** The text model's answer as it arrives (a poem). */
   stream: (call: Omit<StreamTextOptions, Filled>) => Promise<string>;
 };
 
-/** The context of one run of `tool`, sent with `apiKey` (lib/api-key: "" for none typed). */
+/** An image call's picture: its Blob, and the object URL of it the page shows (owned by the page). */
+export type ShownImage = ImageResult & { url: string };
+
+/**
+ * The context of one run of `tool`, sent with `apiKey` (lib/api-key: "" for none typed). `picture` makes
+ * the URL a picture is shown by: the tool page's (use-tool.ts), revoked when the page closes.
+ */
 export function toolRunContext(
   tool: ToolId,
   apiKey: string | undefined,
   run: { signal: AbortSignal; onRetryWait: (wait: RetryWait | null) => void },
+  picture: (blob: Blob) => string = pictureUrl,
 ): ToolRunContext {
   const target = resolveGeminiTarget(apiKey);
   const env = getEnv();
@@ -55,13 +63,17 @@ export function toolRunContext(
     tool,
     target,
     ...run,
-    image: async (call) =>
-      (await loadCalls()).generateImage({
+    image: async (call) => {
+      const result = await (
+        await loadCalls()
+      ).generateImage({
         ...filled,
         ...call,
         ...fixed,
         model: env.VITE_GEMINI_IMAGE_MODEL,
-      }),
+      });
+      return { ...result, url: picture(result.blob) };
+    },
     text: async (call) =>
       (await loadCalls()).generateText({ ...filled, ...call, ...fixed, model: env.VITE_GEMINI_TEXT_MODEL }),
     stream: async (call) =>

@@ -12,6 +12,7 @@ import {
 import { saveCreation } from "@/lib/creations/keep.lazy";
 import { canvasThumbnailMaker } from "@/lib/creations/thumbnail";
 import { closeDatabases } from "@/lib/indexed-db";
+import { configureImageWorker, imageWorkerStatus } from "@/lib/image/worker-client";
 
 // The real thumbnail maker (canvas) and the store on the browser's own IndexedDB, in headless Chromium.
 
@@ -35,19 +36,27 @@ function sameBytes(a: ArrayBuffer, b: ArrayBuffer) {
 }
 
 describe("creations in a real browser", () => {
-  it("makes small WebP/JPEG thumbnails that keep the aspect ratio and never upscale", async () => {
-    const photo = await fixture("portrait-astronaut.png");
-    const original = await sizeOf(photo);
-    const thumb = await canvasThumbnailMaker(photo, { maxSide: 160, type: "image/webp", quality: 0.8 });
-    expect(thumb?.type).toMatch(/^image\/(webp|jpeg)$/);
-    const size = await sizeOf(thumb!);
-    expect(Math.max(size.width, size.height)).toBe(160);
-    expect(size.width / size.height).toBeCloseTo(original.width / original.height, 1);
-    expect(thumb!.size).toBeLessThan(photo.size);
+  it.each([true, false])(
+    "makes small WebP/JPEG thumbnails that keep the aspect ratio and never upscale (image worker: %s)",
+    async (worker) => {
+      configureImageWorker({ enabled: worker });
+      const photo = await fixture("portrait-astronaut.png");
+      const original = await sizeOf(photo);
+      const served = imageWorkerStatus().served;
+      const thumb = await canvasThumbnailMaker(photo, { maxSide: 160, type: "image/webp", quality: 0.8 });
+      // Made in the image worker where there is one, off the page's thread.
+      expect(imageWorkerStatus().served - served).toBe(worker ? 1 : 0);
+      expect(thumb?.type).toMatch(/^image\/(webp|jpeg)$/);
+      const size = await sizeOf(thumb!);
+      expect(Math.max(size.width, size.height)).toBe(160);
+      expect(size.width / size.height).toBeCloseTo(original.width / original.height, 1);
+      expect(thumb!.size).toBeLessThan(photo.size);
 
-    const big = await canvasThumbnailMaker(photo, { maxSide: 10_000, type: "image/jpeg", quality: 0.85 });
-    expect(await sizeOf(big!)).toEqual(original);
-  });
+      const big = await canvasThumbnailMaker(photo, { maxSide: 10_000, type: "image/jpeg", quality: 0.85 });
+      expect(await sizeOf(big!)).toEqual(original);
+      configureImageWorker({ enabled: true });
+    },
+  );
 
   it("returns null for something it can't draw", async () => {
     const junk = new Blob([new Uint8Array([1, 2, 3, 4])], { type: "image/png" });

@@ -55,7 +55,7 @@ describe("Art Enhancer (/create-art)", () => {
     await screen.findByRole("dialog", { name: "Enhancing Artwork..." });
     expect(await screen.findByRole("img", { name: "Enhanced" })).toHaveAttribute(
       "src",
-      expect.stringMatching(/^data:image\/png;base64,/),
+      expect.stringMatching(/^blob:/),
     );
     expect((await screen.findAllByRole("img", { name: "Original" })).length).toBeGreaterThan(0);
     expect(await screen.findByText("Artwork enhanced successfully!")).toBeInTheDocument();

@@ -37,7 +37,7 @@ describe.each(VARIANTS)("$title ($path)", (variant) => {
     );
     expect(await screen.findByRole("img", { name: resultName(variant) })).toHaveAttribute(
       "src",
-      expect.stringMatching(/^data:image\/png;base64,/),
+      expect.stringMatching(/^blob:/),
     );
     expect(await screen.findByText(variant.toasts.success)).toBeInTheDocument();
     expect(screen.queryByRole("dialog", { name: variant.overlay.title })).not.toBeInTheDocument();

@@ -52,7 +52,7 @@ describe("keeping results", () => {
     expect(await screen.findByText("Your last result, kept on this device.")).toBeInTheDocument();
     expect(await screen.findByRole("img", { name: "Modified" })).toHaveAttribute(
       "src",
-      expect.stringMatching(/^data:image\/png;base64,/),
+      expect.stringMatching(/^blob:/),
     );
     await user.click(screen.getByRole("button", { name: "Download" }));
     expect(lastDownload()?.name).toBe(FROG.downloadName);

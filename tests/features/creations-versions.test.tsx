@@ -21,7 +21,7 @@ import {
 import { blobDataUrl } from "@/lib/read-blob";
 import { server } from "../msw/server";
 import { subscriptionHandler } from "../msw/supabase";
-import { renderApp, testQueryClient } from "../utils";
+import { renderApp, shownPicture, testQueryClient } from "../utils";
 import { creationsTestSetup, frogResult, image, openCreations, seed, USER } from "./creations-kit";
 import { fakeImageModel } from "./fake-image-model";
 import { keptOf } from "./incoming-kit";
@@ -67,7 +67,7 @@ describe("versions on a tool page", () => {
     expect(await screen.findByText("Your last result, kept on this device.")).toBeInTheDocument();
     const shown = await screen.findByRole("img", { name: "Modified" });
     const olderFile = frogResult(1, photo).file as Blob;
-    expect(shown).toHaveAttribute("src", await blobDataUrl(olderFile));
+    expect(await shownPicture(shown)).toBe(await blobDataUrl(olderFile));
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Try Another Version" }));
     const [made] = await keptOf("frog", 3);
@@ -82,7 +82,7 @@ describe("versions on a tool page", () => {
     renderApp(FROG.path);
     const shown = await screen.findByRole("img", { name: "Modified" });
     await waitFor(async () =>
-      expect(shown).toHaveAttribute("src", await blobDataUrl(frogResult(3, photo).file as Blob)),
+      expect(await shownPicture(shown)).toBe(await blobDataUrl(frogResult(3, photo).file as Blob)),
     );
   });
 });

@@ -144,7 +144,7 @@ describe("a change to the scene", () => {
     await submit();
 
     const result = await screen.findByRole("img", { name: "Modified scene" });
-    expect(result).toHaveAttribute("src", expect.stringMatching(/^data:image\/png;base64,/));
+    expect(result).toHaveAttribute("src", expect.stringMatching(/^blob:/));
     expect(await screen.findByText("Text added to scene successfully!")).toBeInTheDocument();
     // The slider's code is fetched with the result; the result itself shows meanwhile.
     expect(await screen.findByTestId("compare-slider")).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { getUsedConversions } from "@/lib/usage";
 import { blobDataUrl } from "@/lib/read-blob";
 import { server } from "../msw/server";
 import { subscriptionHandler } from "../msw/supabase";
-import { renderApp } from "../utils";
+import { renderApp, shownPicture } from "../utils";
 import { creationsTestSetup, frogResult, USER } from "./creations-kit";
 import { fakeImageModel } from "./fake-image-model";
 import { keptOf } from "./incoming-kit";
@@ -65,7 +65,7 @@ describe("the strip of versions", () => {
     setChosenVersion(USER.id, "frog", { photo: older!.photo, id: older!.id });
     renderApp(FROG.path);
     const shown = await screen.findByRole("img", { name: "Modified" });
-    expect(shown).toHaveAttribute("src", await blobDataUrl(frogResult(1, photo).file as Blob));
+    expect(await shownPicture(shown)).toBe(await blobDataUrl(frogResult(1, photo).file as Blob));
     const versions = await strip();
     expect(await within(versions).findByRole("button", { name: /^Frog(?! 2)/ })).toHaveAttribute(
       "aria-current",
@@ -89,7 +89,7 @@ describe("the strip of versions", () => {
     setChosenVersion(USER.id, "cucumber", { photo: frog!.photo, id: frog!.id });
     renderApp("/");
     const shown = await screen.findByRole("img", { name: "Modified" });
-    expect(shown).toHaveAttribute("src", await blobDataUrl(frogResult(1, photo).file as Blob));
+    expect(await shownPicture(shown)).toBe(await blobDataUrl(frogResult(1, photo).file as Blob));
     const versions = await strip();
     expect(await within(versions).findByRole("button", { name: /^Frog/ })).toHaveAttribute(
       "aria-current",

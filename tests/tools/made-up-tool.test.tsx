@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { paths } from "@/config/paths";
 import { allTools, photoTools, registerTool, type ToolId } from "@/tools/registry";
 import { toolRunContext } from "@/tools/run-context";
+import { knownPicture } from "@/lib/image/picture-urls";
 import type { ToolDescriptor } from "@/tools/types";
 import { handleLocalAiRequest } from "../../server/local-ai/engine";
 import { registerEngineTool } from "../../server/local-ai/tools/index";
@@ -85,7 +86,10 @@ describe("a made-up tool, registered", () => {
         toolInput: { perforation: "wavy" },
       });
       expect(answer.text).toBe("A wavy stamp.");
-      expect(answer.dataUrl).toBe(`data:image/png;base64,${png.toString("base64")}`);
+      // The engine's PNG byte for byte, as a Blob shown through the page's object URL of it.
+      expect(Buffer.from(await answer.blob.arrayBuffer()).equals(png)).toBe(true);
+      expect(answer.url).toMatch(/^blob:/);
+      expect(knownPicture(answer.url)).toBe(answer.blob);
     } finally {
       removeHandler();
       vi.unstubAllEnvs();

@@ -3,7 +3,7 @@
  * carries the chain it came from and the group of versions of the result it was.
  */
 import { getTool, type ToolId } from "@/tools/registry";
-import { dataUrlToBlob } from "@/lib/image/download";
+import { pictureBlob } from "@/lib/image/picture-urls";
 import { putIncoming } from "./incoming";
 import { chainOf, keptRecordOf, photoOf } from "./origin";
 import type { EditWithSource, IncomingPhotoState, PhotoOrigin } from "./types";
@@ -17,10 +17,7 @@ const KEPT_WAIT_MS = 3000;
 async function blobOf(image: EditWithSource["image"]): Promise<Blob> {
   if (typeof image === "function") return image();
   if (typeof image !== "string") return image;
-  if (image.startsWith("data:")) return dataUrlToBlob(image);
-  const response = await fetch(image);
-  if (!response.ok) throw new Error(`Could not read the result (${response.status})`);
-  return response.blob();
+  return pictureBlob(image);
 }
 
 /**

@@ -9,7 +9,7 @@
  *      useAiRun({ ..., keep: (result, input) => ({ tool: "poetry", file: result.text, kind: "text",
  *        instruction: "", original: originalOf(input.image) }) })
  *
- *    `file` is a Blob, a data: URL or (kind "text") the text; `fileName` defaults to the tool's
+ *    `file` is a Blob, a picture's URL (the page's object URL, or a data: URL) or (kind "text") the text; `fileName` defaults to the tool's
  *    downloadName (src/tools/registry.ts); `original` (a Blob or an object/data URL; originalOf(image)
  *    for a LoadedImage, HEIC included) gives the thumbnail and the before/after slider, and the group
  *    of versions: every result kept with the same original (the same Blob or URL: keep one
@@ -18,8 +18,8 @@
  *    result as it arrives. Outside React: `keepCreation(userId, {...})`.
  * 3. Showing the last result again after a reload, while the page is still empty:
  *
- *      useRestoreLastCreation("celebrations", ai.state.status === "idle", ({ dataUrl, record }) =>
- *        ai.restore({ dataUrl, ...record.details }))
+ *      useRestoreLastCreation("celebrations", ai.state.status === "idle", ({ imageUrl, record }) =>
+ *        ai.restore({ imageUrl, ...record.details }))
  *
  *    (`details`, given when keeping, round-trips the tool's own settings; `files.original` is the
  *    photo: shown again, tag it with `tagOriginal(image.file)` so the next results join its group.
@@ -92,5 +92,5 @@ export function originalOf(image: LoadedImage | null | undefined): Blob | string
   return image.previewUrl;
 }
 
-/** Reads a Blob as a data: URL (what tools keep their results as). */
+/** Reads a Blob as a data: URL (a drawing put back on the canvas). */
 export { blobDataUrl as blobToDataUrl } from "@/lib/read-blob";

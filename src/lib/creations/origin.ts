@@ -15,7 +15,7 @@ const keptBlobs = new WeakMap<Blob, Promise<CreationRecord | null>>();
 const keptUrls = new Map<string, Promise<CreationRecord | null>>();
 /** URLs of tagged photos remembered: object URLs are short, data URLs are megabytes. */
 const ORIGIN_URLS_MAX = 16;
-/** Results kept as data URLs are megabytes each: only the newest few are remembered. */
+/** Results remembered by their URL (the page's object URLs): only the newest few. */
 const KEPT_URLS_MAX = 8;
 
 /** Remembers `value` under a Blob, or under a URL among the newest `max` URLs. */

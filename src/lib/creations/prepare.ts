@@ -3,7 +3,7 @@
  * file and original, and the thumbnails and downscaled original made with the canvas.
  */
 import { getTool } from "@/tools/registry";
-import { dataUrlToBlob } from "@/lib/image/download";
+import { pictureBlob } from "@/lib/image/picture-urls";
 import { blobText } from "@/lib/read-blob";
 import { RESULT_THUMBNAIL, makeThumbnail } from "./thumbnail";
 import type { CreationKind, NewCreation, PreparedCreation } from "./types";
@@ -26,20 +26,18 @@ function kindOf(creation: NewCreation, file: Blob): CreationKind {
   return "text";
 }
 
-function fileOf(creation: NewCreation): Blob {
+/** The result's file: a Blob, the picture behind a URL (the page's object URL, or a data: URL), or text. */
+async function fileOf(creation: NewCreation): Promise<Blob> {
   const { file } = creation;
   if (typeof file !== "string") return file;
-  if (creation.kind !== "text" && file.startsWith("data:")) return dataUrlToBlob(file);
+  if (creation.kind !== "text" && /^(data|blob):/.test(file)) return pictureBlob(file);
   return new Blob([file], { type: "text/plain;charset=utf-8" });
 }
 
 async function blobOf(source: Blob | string | null | undefined): Promise<Blob | undefined> {
   if (!source) return undefined;
   if (typeof source !== "string") return source;
-  if (source.startsWith("data:")) return dataUrlToBlob(source);
-  const response = await fetch(source);
-  if (!response.ok) return undefined;
-  return response.blob();
+  return pictureBlob(source);
 }
 
 /**
@@ -52,7 +50,7 @@ export async function prepareCreation(
   now = Date.now(),
   options: { thumbnails?: boolean } = {},
 ): Promise<PreparedCreation> {
-  const file = fileOf(creation);
+  const file = await fileOf(creation);
   const kind = kindOf(creation, file);
   // Read the original first: the tool may release its object URL soon after the result arrives.
   const original = await blobOf(creation.original).catch(() => undefined);

@@ -22,7 +22,7 @@ export type CreationKind = "image" | "gif" | "text";
  */
 export type NewCreation = {
   tool: ToolId;
-  /** The result itself: a Blob, a data: URL, or (with kind "text") the text. */
+  /** The result itself: a Blob, a picture's URL (object or data: URL), or (with kind "text") the text. */
   file: Blob | string;
   /** Inferred from the file when omitted (a string that is not a data: URL is text). */
   kind?: CreationKind;

@@ -6,7 +6,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { ToolId } from "@/tools/registry";
 import { useUser } from "@/lib/auth";
-import { blobDataUrl, blobText } from "@/lib/read-blob";
+import { pictureUrl } from "@/lib/image/picture-urls";
+import { blobText } from "@/lib/read-blob";
 import { getChosenVersion } from "./chosen";
 import { keepCreation } from "./keep";
 import { photoOf, setPhotoOrigin } from "./origin";
@@ -35,9 +36,9 @@ export function useLastCreation(tool: ToolId): { loading: boolean; record: Creat
   return { loading: Boolean(userId) && last.isPending, record: last.data ?? null };
 }
 
-/** A kept creation ready to show again: its image as a data: URL, or its text. */
+/** A kept creation ready to show again: its image as an object URL (of the page's), or its text. */
 export type RestoredCreation = Creation & {
-  dataUrl?: string;
+  imageUrl?: string;
   text?: string;
   /**
    * Tags the photo the page shows again (the LoadedImage's `file` read from `files.original`) with
@@ -48,9 +49,13 @@ export type RestoredCreation = Creation & {
 
 /**
  * What a tool page shows again: the version chosen on it while it is still there, else `last`, with
- * its image as a data: URL or its text.
+ * its image as an object URL or its text.
  */
-async function restorable(userId: string, last: CreationRecord): Promise<RestoredCreation | null> {
+async function restorable(
+  userId: string,
+  last: CreationRecord,
+  picture: (blob: Blob) => string,
+): Promise<RestoredCreation | null> {
   const chosen = getChosenVersion(userId, last.tool);
   const found = chosen && chosen.id !== last.id ? await getCreation(userId, chosen.id) : null;
   // The chosen version may be another tool's (a version handed on with "Edit with…"): it is remembered
@@ -61,13 +66,13 @@ async function restorable(userId: string, last: CreationRecord): Promise<Restore
   const tagOriginal = (photo: Blob | string) => setPhotoOrigin(photo, record.from ?? [], photoOf(record));
   return record.kind === "text"
     ? { ...creation, tagOriginal, text: await blobText(files.file) }
-    : { ...creation, tagOriginal, dataUrl: await blobDataUrl(files.file) };
+    : { ...creation, tagOriginal, imageUrl: picture(files.file) };
 }
 
 /**
  * Shows the tool's last creation again after a reload: once, and only while `untouched` (nothing of
- * the user's own on the page yet). `show` gets the record (with its `details`), the result as a
- * data: URL (images, GIFs) or text, the files (the kept original among them) and `tagOriginal`, for the
+ * the user's own on the page yet). `show` gets the record (with its `details`), the result as an
+ * object URL (images, GIFs) or text, the files (the kept original among them) and `tagOriginal`, for the
  * photo shown again. The creation is the version chosen on the tool (chosen.ts) while it is still
  * there, else the tool's newest, as they were when the page opened: a result made on the page since is
  * the user's own.
@@ -76,6 +81,7 @@ export function useRestoreLastCreation(
   tool: ToolId,
   untouched: boolean,
   show: (creation: RestoredCreation) => void,
+  picture: (blob: Blob) => string = pictureUrl,
 ): void {
   const userId = useUser()?.id;
   const last = useLastCreation(tool);
@@ -84,14 +90,14 @@ export function useRestoreLastCreation(
   if (key && !last.loading && opened?.key !== key) setOpened({ key, record: last.record });
   const record = opened?.key === key ? opened.record : null;
   const done = useRef(false);
-  const latest = useRef({ untouched, show });
+  const latest = useRef({ untouched, show, picture });
   useEffect(() => {
-    latest.current = { untouched, show };
+    latest.current = { untouched, show, picture };
   });
   useEffect(() => {
     if (!userId || !record || !untouched || done.current) return;
     done.current = true;
-    restorable(userId, record)
+    restorable(userId, record, latest.current.picture)
       .then((restored) => {
         if (restored && latest.current.untouched) latest.current.show(restored);
       })

@@ -10,10 +10,11 @@ import { imageConfigOf, type ImageOutput } from "@/config/image-output";
 import { encodeToolInput, TOOL_HEADER, TOOL_INPUT_HEADER, type ToolInput } from "@/config/tool-input";
 import type { ToolId } from "@/tools/registry";
 import { untilAborted } from "@/lib/until-aborted";
+import { callImageWorker, imageWorkerAvailable, ImageWorkerError } from "@/lib/image/worker-client";
+import { readAnswerBody } from "./answer-body";
 import { cancelledError, imageLostError, offlineError, timeoutError } from "./errors";
 import {
   imageFromResponse,
-  parseJson,
   parseRetryAfter,
   textFromResponse,
   type CallContext,
@@ -149,6 +150,26 @@ export function callHeaders(
   return headers;
 }
 
+/**
+ * Answers from this size up are read by the image worker (an image call's answer that came with its
+ * picture): parsing a 4K answer's JSON and decoding its base64 took the page's thread about 130 ms each
+ * (bench:variants), and left a 19 MB string to collect.
+ */
+export const WORKER_ANSWER_BYTES = 256 * 1024;
+
+/** The body of an answer (answer-body.ts): in the image worker when it is a large image answer. */
+async function readAnswer(body: Blob, picture: boolean): Promise<unknown> {
+  if (picture && body.size >= WORKER_ANSWER_BYTES && imageWorkerAvailable()) {
+    try {
+      return (await callImageWorker<"answer">({ op: "answer", body })).body;
+    } catch (error) {
+      // The worker could not (it failed to start, or crashed): read here, as without one.
+      if (!(error instanceof ImageWorkerError)) throw error;
+    }
+  }
+  return readAnswerBody(body);
+}
+
 type Answer = { status: number; ok: boolean; body: unknown; headers: Headers; retryAfterMs?: number };
 
 /**
@@ -217,12 +238,12 @@ async function post(
     const exchange = async (): Promise<Answer> => {
       const response = await fetch(url, { ...init, signal: controller.signal });
       answered = true;
-      const text = await response.text();
+      const body = await response.blob();
       options.onAnswered?.(response.ok);
       return {
         status: response.status,
         ok: response.ok,
-        body: parseJson(text),
+        body: await readAnswer(body, response.ok && call === "image"),
         headers: response.headers,
         retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
       };

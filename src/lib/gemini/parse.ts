@@ -2,11 +2,18 @@
  * Reading what Gemini sends back (docs/gemini.md "Response" and "How failure looks"). Nothing here trusts the
  * body: a proxy may answer HTML or nothing, so every field is checked before use.
  */
+import { base64ToBlob } from "@/lib/image/download";
+import type { AnsweredImage } from "./answer-body";
 import { ADVICE, GeminiError, MESSAGES, textInsteadOfImageAdvice } from "./errors";
 
+/** An image a request sends: its base64 (no data: prefix). */
 export type InlineImage = { mimeType: string; data: string };
 
-export type ImageResult = { image: InlineImage; dataUrl: string; text?: string };
+/**
+ * The picture of an image call: its bytes once, as a Blob of the type the model answered (no base64 or
+ * data: URL beside it; the page shows it through an object URL, lib/image/picture-urls.ts).
+ */
+export type ImageResult = { blob: Blob; mimeType: string; text?: string };
 
 /** What the classifiers need to know about the call, to give precise advice and keep the key out of it. */
 export type CallContext = {
@@ -73,9 +80,22 @@ export type Reply = {
   blockReason?: string;
   hasCandidate: boolean;
   finishReason?: string;
-  images: InlineImage[];
+  images: AnsweredImage[];
   texts: string[];
 };
+
+/** A part's inline image: decoded already (answer-body.ts), or base64 decoded here; undefined if neither. */
+function answeredImage(inline: JsonObject): AnsweredImage | undefined {
+  const mimeType = asString(inline.mimeType) || "image/png";
+  if (inline.blob instanceof Blob) return { mimeType, blob: inline.blob };
+  const data = asString(inline.data);
+  if (!data) return undefined;
+  try {
+    return { mimeType, blob: base64ToBlob(data, mimeType) };
+  } catch {
+    return undefined;
+  }
+}
 
 /** The parts of candidates[0] that are not thoughts (drafts), split into images and texts. */
 export function readReply(body: JsonObject): Reply {
@@ -94,11 +114,8 @@ export function readReply(body: JsonObject): Reply {
     if (!isObject(part) || part.thought === true) continue;
     const text = asString(part.text);
     if (text !== undefined) reply.texts.push(text);
-    const inline = isObject(part.inlineData) ? part.inlineData : undefined;
-    const data = inline ? asString(inline.data) : undefined;
-    if (inline && data) {
-      reply.images.push({ mimeType: asString(inline.mimeType) ?? "image/png", data });
-    }
+    const image = isObject(part.inlineData) ? answeredImage(part.inlineData) : undefined;
+    if (image) reply.images.push(image);
   }
   return reply;
 }
@@ -147,11 +164,7 @@ export function imageFromResponse(body: unknown, ctx: CallContext): ImageResult 
   const image = reply.images.at(-1);
   if (!image) throw noResult(reply, ctx);
   const text = reply.texts.join("\n").trim();
-  return {
-    image,
-    dataUrl: `data:${image.mimeType};base64,${image.data}`,
-    ...(text !== "" ? { text } : {}),
-  };
+  return { blob: image.blob, mimeType: image.mimeType, ...(text !== "" ? { text } : {}) };
 }
 
 /** The answer of a text call: its non-thought text parts, joined. */

@@ -16,4 +16,5 @@ export { WORKING_MAX_SIDE, fitWithin, loadImage, type LoadedImage } from "./load
 export { DEFAULT_PREPARE_OPTIONS, prepareImage, type PrepareOptions, type PreparedImage } from "./prepare";
 export { pickImageFile } from "./pick";
 export { dataUrlToBlob, downloadImage } from "./download";
+export { knownPicture, pictureBlob } from "./picture-urls";
 export { blobToBase64 } from "./base64";

@@ -2,9 +2,11 @@
  * What the image worker does with each request (image.worker.ts is only its message loop): decode at the
  * size used, keep working copies by id, encode through an OffscreenCanvas and base64, off the page's thread.
  */
+import { readAnswerBody } from "@/lib/gemini/answer-body";
 import { blobToBase64 } from "./base64";
 import { DecodeError, encodePixels, fromBitmap, resizePixels, type Pixels } from "./render";
 import { decodeWithin } from "./scaled";
+import { drawThumbnail } from "./thumbnail";
 import { covers, fitWithin, tooBig, type Size } from "./size";
 import type {
   AdoptRequest,
@@ -27,6 +29,19 @@ export async function handleRequest(request: WorkerRequest): Promise<WorkerReply
     return null;
   }
   const { seq } = request;
+  if (request.op === "answer") {
+    // No canvas needed: JSON and base64.
+    try {
+      return { seq, ok: true, value: { body: await readAnswerBody(request.body) } };
+    } catch (error) {
+      return {
+        seq,
+        ok: false,
+        reason: "failed",
+        message: error instanceof Error ? error.message : String(error),
+      };
+    }
+  }
   if (!hasCanvas2D()) return { seq, ok: false, reason: "unsupported", message: "No 2D OffscreenCanvas here" };
   try {
     return { seq, ok: true, value: await run(request) };
@@ -37,7 +52,7 @@ export async function handleRequest(request: WorkerRequest): Promise<WorkerReply
 }
 
 function run(
-  request: Exclude<WorkerRequest, { op: "release" }>,
+  request: Exclude<WorkerRequest, { op: "release" | "answer" }>,
 ): Promise<WorkerCalls[keyof WorkerCalls]["result"]> {
   switch (request.op) {
     case "load":
@@ -46,6 +61,8 @@ function run(
       return adopt(request);
     case "prepare":
       return prepare(request);
+    case "thumbnail":
+      return drawThumbnail(request.source, request).then((blob) => ({ blob }));
   }
 }
 

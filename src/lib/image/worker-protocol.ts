@@ -1,6 +1,7 @@
 /** The messages between the page (worker-client.ts) and the image worker (image.worker.ts, work.ts). */
 import type { ImageHeader } from "./header";
 import type { Size } from "./size";
+import type { ThumbnailOptions } from "./thumbnail";
 
 /** A user's image decoded in the worker, which keeps its working copy under `id` until "release". */
 export type LoadRequest = { op: "load"; id: number; blob: Blob; header: ImageHeader; maxSide: number };
@@ -29,12 +30,20 @@ export type PrepareRequest = {
   mimeType: "image/jpeg" | "image/png";
 };
 
+/** An AI answer's body read off the page's thread: its JSON with its pictures as Blobs (lib/gemini/answer-body.ts). */
+export type AnswerRequest = { op: "answer"; body: Blob };
+
+/** A small copy of a picture (lib/image/thumbnail.ts): null when it cannot be decoded. */
+export type ThumbnailRequest = { op: "thumbnail"; source: Blob } & ThumbnailOptions;
+
 export type ReleaseRequest = { op: "release"; id: number };
 
 export type WorkerCalls = {
   load: { request: LoadRequest; result: Size };
   adopt: { request: AdoptRequest; result: { preview: Blob } };
   prepare: { request: PrepareRequest; result: { blob: Blob; base64: string } & Size };
+  answer: { request: AnswerRequest; result: { body: unknown } };
+  thumbnail: { request: ThumbnailRequest; result: { blob: Blob | null } };
 };
 
 export type WorkerRequest = (WorkerCalls[keyof WorkerCalls]["request"] & { seq: number }) | ReleaseRequest;

@@ -46,7 +46,7 @@ export function AnimatorPage() {
   const character = result?.character ?? null;
   // A new character, and then its animation, are brought into view as they come (on a phone the
   // character is under the form; on a laptop the animation is under the character).
-  const characterRef = useResultFirst<HTMLElement>(character?.dataUrl);
+  const characterRef = useResultFirst<HTMLElement>(character?.imageUrl);
   const animationRef = useResultFirst<HTMLDivElement>(
     result?.animation && `animation-${result.animation.id}`,
   );
@@ -107,7 +107,7 @@ export function AnimatorPage() {
             <>
               <figure className="space-y-3">
                 <img
-                  src={character.dataUrl}
+                  src={character.imageUrl}
                   alt={`Generated character: ${character.description}`}
                   className="mx-auto h-auto max-h-[60vh] w-full rounded-xl border bg-muted object-contain"
                 />
@@ -129,7 +129,7 @@ export function AnimatorPage() {
                 <CharacterActions
                   fallback={null}
                   onFailed={() => undefined}
-                  image={character.dataUrl}
+                  image={character.imageUrl}
                   busy={busy}
                 />
                 <Button type="button" variant="secondary" onClick={animator.animate} disabled={busy}>

@@ -6,7 +6,7 @@
 import { ANIMATION_PROMPT, characterPrompt } from "@/tools/animator/prompts";
 import type { ImageOutput } from "@/config/image-output";
 import { GeminiError, isGeminiError, type GeminiErrorKind } from "@/lib/gemini/errors";
-import { dataUrlToBlob } from "@/lib/image";
+import { blobToBase64 } from "@/lib/image/base64";
 import type { ToolRunContext } from "../run-context";
 import { splitSheet } from "./sprite-sheet";
 
@@ -16,10 +16,10 @@ export const CHARACTER_FALLBACK = "Failed to generate character. Please try agai
 export const ANIMATION_FALLBACK = "Failed to animate character. Please try again.";
 
 export type Character = {
-  dataUrl: string;
+  imageUrl: string;
   mimeType: string;
-  /** The image as base64 without a data: prefix (what Animate sends back). */
-  base64: string;
+  /** The picture's bytes (what Animate sends back); `imageUrl` is the page's object URL of it. */
+  blob: Blob;
   /** The words the model may send beside the image. */
   text?: string;
   description: string;
@@ -84,9 +84,9 @@ export async function createCharacter(
       toolInput: { step: "character", description },
     });
     return {
-      dataUrl: result.dataUrl,
-      mimeType: result.image.mimeType,
-      base64: result.image.data,
+      imageUrl: result.url,
+      mimeType: result.mimeType,
+      blob: result.blob,
       text: result.text,
       description,
       output: input.output,
@@ -107,16 +107,14 @@ export async function animateCharacter(
 ): Promise<Animation> {
   const { signal } = ctx;
   try {
+    const data = await blobToBase64(character.blob);
     const result = await ctx.image({
-      parts: [
-        { text: ANIMATION_PROMPT },
-        { inlineData: { mimeType: character.mimeType, data: character.base64 } },
-      ],
+      parts: [{ text: ANIMATION_PROMPT }, { inlineData: { mimeType: character.mimeType, data } }],
       output: { shape: character.output.shape, size: "1K" },
       toolInput: { step: "animate", description: character.description },
     });
     const [frames, { encodeGif }] = await Promise.all([
-      splitSheet(dataUrlToBlob(result.dataUrl)),
+      splitSheet(result.blob),
       import("./run-animator.lazy"),
     ]);
     signal.throwIfAborted();

@@ -10,7 +10,7 @@ import {
   useImageOutput,
 } from "@/lib/tool-output";
 import { getTool } from "@/tools/registry";
-import { blobToDataUrl, newPhotoGroup, photoOf, type CreationRecord, type KeptInputs } from "@/lib/creations";
+import { newPhotoGroup, photoOf, type CreationRecord, type KeptInputs } from "@/lib/creations";
 import type { AiRunCopy } from "@/hooks/use-ai-run";
 import { useResultsTool } from "@/hooks/use-tool-results";
 import { downloadImage } from "@/lib/image";
@@ -60,10 +60,10 @@ function copyFor(input: AnimatorInput): AiRunCopy {
 }
 
 /** A kept character (or picture) as the character shown; null when it cannot be one. */
-function characterOf(record: CreationRecord, dataUrl: string, mimeType = record.mimeType): Character | null {
+function characterOf(record: CreationRecord, imageUrl: string, blob: Blob): Character {
   const output = outputOfDetails(record.details) ?? NO_PHOTO_OUTPUT;
-  const base64 = dataUrl.split(",")[1];
-  return base64 ? { dataUrl, mimeType, base64, description: record.instruction, output } : null;
+  const mimeType = blob.type || record.mimeType || "image/png";
+  return { imageUrl, mimeType, blob, description: record.instruction, output };
 }
 
 /**
@@ -111,10 +111,10 @@ export function useAnimator() {
               ...(input.kind === "animate" && input.version ? { character: input.version } : {}),
             },
             // The character it animates: My Creations compares the two, and a reload shows both again.
-            original: character.dataUrl,
+            original: character.imageUrl,
           }
         : {
-            file: character.dataUrl,
+            file: character.imageUrl,
             fileName: PNG_DOWNLOAD_NAME,
             instruction: character.description,
             details: { ...character.output },
@@ -132,27 +132,26 @@ export function useAnimator() {
     },
     restore: {
       untouched: !handedTask,
-      show: ({ dataUrl, record, files }) => {
+      show: ({ imageUrl, record, files }) => {
         // The next character made joins the versions of the one shown again.
         groupRef.current = photoOf(record);
-        if (record.kind === "image" && dataUrl) {
-          const character = characterOf(record, dataUrl);
-          if (character) restore({ character, animation: null });
+        if (record.kind === "image" && imageUrl) {
+          restore({ character: characterOf(record, imageUrl, files.file), animation: null });
           return;
         }
         if (record.kind !== "gif" || !files.original) return;
         const original = files.original;
-        void Promise.all([blobToDataUrl(original), framesOfGif(files.file)])
-          .then(([url, frames]) => {
-            const character = characterOf(record, url, original.type || "image/jpeg");
-            if (!character || !idleRef.current) return;
+        void framesOfGif(files.file)
+          .then((frames) => {
+            if (!idleRef.current) return;
+            const character = characterOf(record, ai.picture(original), original);
             restore({ character, animation: { id: nextRestoredAnimationId(), frames, gif: files.file } });
           })
           .catch((error: unknown) => console.warn("Could not show the last animation again", error));
       },
       // A version chosen on the strip is the character shown, and the one Animate animates.
-      result: ({ dataUrl, record }) => {
-        const character = record.kind === "image" ? characterOf(record, dataUrl) : null;
+      result: ({ imageUrl, record, files }) => {
+        const character = record.kind === "image" ? characterOf(record, imageUrl, files.file) : null;
         return character && { character, animation: null };
       },
       // An animation shows on the strip as the character it was made from.
@@ -174,7 +173,7 @@ export function useAnimator() {
         ...manyResults.state,
         slots: manyResults.state.slots.map(({ result: made, ...slot }) => ({
           ...slot,
-          result: made && { dataUrl: made.character.dataUrl },
+          result: made && { imageUrl: made.character.imageUrl },
         })),
       },
     }),
@@ -211,7 +210,7 @@ export function useAnimator() {
 
   const downloadPng = useCallback(() => {
     if (result)
-      downloadImage(result.character.dataUrl, sizedFileName(PNG_DOWNLOAD_NAME, result.character.output));
+      downloadImage(result.character.imageUrl, sizedFileName(PNG_DOWNLOAD_NAME, result.character.output));
   }, [result]);
 
   const downloadGif = useCallback(() => {

@@ -71,7 +71,7 @@ export function ArtPage() {
         <ResultGrid results={art.results} downloadName={tool.downloadName} />
         <ResultView
           originalUrl={original.image.previewUrl}
-          modifiedUrl={art.result?.dataUrl ?? null}
+          modifiedUrl={art.result?.imageUrl ?? null}
           waitingText={processing ? WAITING : NOT_SENT}
           processing={processing}
           onReset={art.reset}
@@ -79,7 +79,7 @@ export function ArtPage() {
           share={{ fileName: tool.downloadName, title: "Art Enhancer" }}
           editWith={
             art.result && (
-              <EditWith source={{ image: art.result.dataUrl, tool: "art" }} disabled={processing} />
+              <EditWith source={{ image: art.result.imageUrl, tool: "art" }} disabled={processing} />
             )
           }
           labels={{

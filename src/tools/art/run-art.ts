@@ -8,7 +8,7 @@ import type { ToolRunContext } from "../run-context";
 export const ART_MAX_SIDE = 1536;
 
 export type ArtInput = { image: LoadedImage; output?: ImageOutput };
-export type ArtOutput = { dataUrl: string; text?: string; output?: ImageOutput };
+export type ArtOutput = { imageUrl: string; text?: string; output?: ImageOutput };
 
 /**
  * One enhancement (SPEC 7.1 "art enhancement"): the picture goes as inline PNG with the instruction to
@@ -21,5 +21,5 @@ export async function runArt({ image, output }: ArtInput, ctx: ToolRunContext): 
     parts: [{ text: ART_PROMPT }, { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } }],
     output,
   });
-  return { dataUrl: result.dataUrl, text: result.text, output };
+  return { imageUrl: result.url, text: result.text, output };
 }

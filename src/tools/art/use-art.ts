@@ -61,7 +61,7 @@ export function useArt({
     feature: ({ output }) => outputFeatures(output),
     // Kept on the device (My Creations) with the picture it refined.
     keep: (result, { image, output }) => ({
-      file: result.dataUrl,
+      file: result.imageUrl,
       instruction: "",
       original: originalOf(image),
       details: { source: sourceRef.current, ...output },
@@ -85,10 +85,10 @@ export function useArt({
     // A reload shows the last enhanced picture again with its original (kept on the device).
     restore: {
       untouched: !photo.photo && !loading,
-      result: ({ dataUrl, record }) =>
-        record.kind === "image" ? { dataUrl, output: outputOfDetails(record.details) } : null,
-      show: ({ dataUrl, files, record, tagOriginal }) => {
-        if (!dataUrl || !files.original) return;
+      result: ({ imageUrl, record }) =>
+        record.kind === "image" ? { imageUrl, output: outputOfDetails(record.details) } : null,
+      show: ({ imageUrl, files, record, tagOriginal }) => {
+        if (!imageUrl || !files.original) return;
         const from: ArtSource = record.details?.source === "drawing" ? "drawing" : "upload";
         void restorePhoto(files.original)
           .then((image) => {
@@ -96,7 +96,7 @@ export function useArt({
             tagOriginal(image.file);
             sourceRef.current = from;
             setSource(from);
-            restore({ dataUrl, output: outputOfDetails(record.details) }, { image });
+            restore({ imageUrl, output: outputOfDetails(record.details) }, { image });
           })
           .catch((error: unknown) => console.warn("Could not show the last artwork again", error));
       },

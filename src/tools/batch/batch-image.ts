@@ -6,7 +6,7 @@
 import type { ImageOutput } from "@/config/image-output";
 import { customPrompt } from "@/config/variants";
 import { describeFailure } from "@/lib/gemini/errors";
-import { blobToBase64, dataUrlToBlob, isImageInputError, loadImage, prepareImage } from "@/lib/image";
+import { blobToBase64, isImageInputError, loadImage, prepareImage } from "@/lib/image";
 import {
   getCreation,
   listCreations,
@@ -89,8 +89,7 @@ export async function processBatchImage(
       if (ok) ctx.answered();
     },
   });
-  const blob = dataUrlToBlob(result.dataUrl);
-  return { blob, mimeType: blob.type || result.image.mimeType };
+  return { blob: result.blob, mimeType: result.blob.type || result.mimeType };
 }
 
 /** The text after "Error: " on a failed card (SPEC 8 "Batch"), and the sentence of what to do. */

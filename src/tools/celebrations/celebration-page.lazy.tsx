@@ -43,7 +43,7 @@ export function CelebrationResultView({
       </h2>
       <figure className="space-y-3">
         <img
-          src={result.dataUrl}
+          src={result.imageUrl}
           alt={`${label} celebration image`}
           style={{ aspectRatio: cssRatio(result.output.shape) }}
           className="mx-auto max-h-[70vh] w-auto max-w-full rounded-xl border bg-muted object-contain shadow-sm"
@@ -60,12 +60,12 @@ export function CelebrationResultView({
         <ShareButton
           content={{
             kind: "file",
-            file: result.dataUrl,
+            file: result.imageUrl,
             fileName: celebrationFileName(result.type),
             title: `${label} celebration image`,
           }}
         />
-        <EditWith source={{ image: result.dataUrl, tool: "celebrations" }} />
+        <EditWith source={{ image: result.imageUrl, tool: "celebrations" }} />
         <Button variant="outline" onClick={onCreateAnother}>
           <RotateCcw aria-hidden="true" />
           Create Another Image

@@ -20,7 +20,7 @@ export type CelebrationRequest = {
   inspiration: LoadedImage | null;
 };
 
-export type CelebrationOutput = { dataUrl: string; text?: string };
+export type CelebrationOutput = { imageUrl: string; text?: string };
 
 /**
  * Advice for a missing image in this tool's words: there may be no photo at all, so "try another
@@ -80,7 +80,7 @@ export async function runCelebration(
       // The card the local preview engine draws, from the form rather than the prompt's words.
       toolInput: { occasion: type, description: description.trim() },
     });
-    return { dataUrl: result.dataUrl, text: result.text };
+    return { imageUrl: result.url, text: result.text };
   } catch (error) {
     throw asCelebrationError(error);
   }

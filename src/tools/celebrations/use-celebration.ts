@@ -37,7 +37,7 @@ export type CelebrationInput = {
 };
 
 export type CelebrationResult = {
-  dataUrl: string;
+  imageUrl: string;
   type: CelebrationType;
   description: string;
   output: ImageOutput;
@@ -51,11 +51,11 @@ export function celebrationFileName(type: CelebrationType): string {
 }
 
 /** A kept celebration image as the page shows it; null for a creation that is not one. */
-function celebrationOf({ dataUrl, record }: VersionShown): CelebrationResult | null {
+function celebrationOf({ imageUrl, record }: VersionShown): CelebrationResult | null {
   const kept = record.details;
   const type = CELEBRATION_TYPES.find((t) => t.value === kept?.type)?.value;
   if (record.tool !== "celebrations" || !type || kept?.description === undefined) return null;
-  return { dataUrl, type, description: kept.description, output: outputOfDetails(kept) ?? NO_PHOTO_OUTPUT };
+  return { imageUrl, type, description: kept.description, output: outputOfDetails(kept) ?? NO_PHOTO_OUTPUT };
 }
 
 /**
@@ -83,7 +83,7 @@ export function useCelebration() {
       const { runCelebration } = await import("./use-celebration.lazy");
       const out = await runCelebration(input, ctx);
       return {
-        dataUrl: out.dataUrl,
+        imageUrl: out.imageUrl,
         type: input.type,
         description: input.description,
         output: input.output,
@@ -101,7 +101,7 @@ export function useCelebration() {
       // An inspiration image that was a result itself ("Edit with…") makes this one part of its chain.
       const from = photoOrigin(input.inspiration?.file);
       return {
-        file: result.dataUrl,
+        file: result.imageUrl,
         fileName: celebrationFileName(result.type),
         instruction: `${celebrationLabel(result.type)}: ${result.description}`,
         details: { type: result.type, description: result.description, ...result.output },
@@ -112,7 +112,7 @@ export function useCelebration() {
     restore: {
       untouched: !handedOver,
       show: (creation) => {
-        const kept = creation.dataUrl ? celebrationOf({ ...creation, dataUrl: creation.dataUrl }) : null;
+        const kept = creation.imageUrl ? celebrationOf({ ...creation, imageUrl: creation.imageUrl }) : null;
         if (kept && !handedOverRef.current) restore(kept);
       },
       result: celebrationOf,
@@ -132,7 +132,7 @@ export function useCelebration() {
       return files[0] ? takeHandedOver(files[0]) : task && takeHandedOver(null);
     },
     download: (result) => ({
-      file: result.dataUrl,
+      file: result.imageUrl,
       name: sizedFileName(celebrationFileName(result.type), result.output),
     }),
   });

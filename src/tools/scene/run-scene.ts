@@ -22,7 +22,7 @@ export type SceneRequest = {
 };
 
 export type SceneOutput = {
-  dataUrl: string;
+  imageUrl: string;
   text?: string;
   prompt: string;
 };
@@ -60,5 +60,5 @@ export async function runScene(request: SceneRequest, ctx: ToolRunContext): Prom
       withAddedImage: withAdded,
     },
   });
-  return { dataUrl: result.dataUrl, text: result.text, prompt };
+  return { imageUrl: result.url, text: result.text, prompt };
 }

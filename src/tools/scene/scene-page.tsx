@@ -85,16 +85,16 @@ export function ScenePage() {
         </div>
       ) : result ? (
         <SceneResult
-          fallback={<img src={result.dataUrl} alt="" className="mx-auto max-h-[70vh] rounded-xl border" />}
+          fallback={<img src={result.imageUrl} alt="" className="mx-auto max-h-[70vh] rounded-xl border" />}
           onFailed={() => undefined}
           baseUrl={base.previewUrl}
-          resultUrl={result.dataUrl}
+          resultUrl={result.imageUrl}
           busy={busy}
           onKeepEditing={() => void keepEditing()}
           onDiscard={scene.discardResult}
           onDownload={scene.download}
           onReset={scene.reset}
-          editWith={<EditWith source={{ image: result.dataUrl, tool: "scene" }} disabled={busy} />}
+          editWith={<EditWith source={{ image: result.imageUrl, tool: "scene" }} disabled={busy} />}
           versions={scene.versions}
         />
       ) : (

@@ -10,12 +10,12 @@ import { outputFeatures, outputOfDetails, useImageOutput } from "@/lib/tool-outp
 import { useResultsTool } from "@/hooks/use-tool-results";
 import { toastPhotoUploaded } from "@/lib/run-toast";
 import { copyPhotoOrigin, keptOption, originalOf, taskOptions, type KeptInputs } from "@/lib/creations";
-import { dataUrlToBlob, loadImage, type LoadedImage } from "@/lib/image";
+import { loadImage, pictureBlob, type LoadedImage } from "@/lib/image";
 import type { SceneRequest } from "./run-scene";
 import { KEEP_EDITING_FAILED, SCENE_MESSAGES, sceneFailureMessage } from "./scene-messages";
 import { useSceneImages } from "./use-scene-images";
 
-export type SceneResult = { dataUrl: string; type: SceneType; output?: ImageOutput };
+export type SceneResult = { imageUrl: string; type: SceneType; output?: ImageOutput };
 export type SceneForm = {
   type: SceneType;
   description: string;
@@ -53,7 +53,7 @@ export function useScene() {
     run: async (request, ctx) => {
       const { runScene } = await import("./run-scene.lazy");
       const out = await runScene(request, ctx);
-      return { dataUrl: out.dataUrl, type: request.type, output: request.output };
+      return { imageUrl: out.imageUrl, type: request.type, output: request.output };
     },
     // "Results: 1 2 3 4": one change may be made several ways at once; one is kept for more editing.
     results: () => true,
@@ -65,7 +65,7 @@ export function useScene() {
     }),
     // Kept on the device (My Creations) with the picture it changed.
     keep: (result, request) => ({
-      file: result.dataUrl,
+      file: result.imageUrl,
       instruction: `${request.type}: ${request.description}`,
       original: originalOf(request.base),
       details: { type: request.type, ...request.output },
@@ -74,17 +74,17 @@ export function useScene() {
     restore: {
       untouched: bases.length === 0 && loading === null,
       // A version made by another tool (a Hulk result the scene was made from) shows as an image change.
-      result: ({ dataUrl, record }) =>
+      result: ({ imageUrl, record }) =>
         record.kind === "image"
           ? {
-              dataUrl,
+              imageUrl,
               type: SCENE_TYPES.find((t) => t === record.details?.type) ?? "image",
               output: outputOfDetails(record.details),
             }
           : null,
-      show: ({ dataUrl, files, record, tagOriginal }) => {
+      show: ({ imageUrl, files, record, tagOriginal }) => {
         const type = SCENE_TYPES.find((t) => t === record.details?.type);
-        if (!dataUrl || !files.original || !type) return;
+        if (!imageUrl || !files.original || !type) return;
         void loadImage(new File([files.original], "picture.jpg", { type: files.original.type }))
           .then((image) => {
             // Anything the user picked meanwhile wins.
@@ -92,7 +92,7 @@ export function useScene() {
             // Results made from the picture shown again are versions of the same photo.
             tagOriginal(image.file);
             setBases([image]);
-            restore({ dataUrl, type, output: outputOfDetails(record.details) });
+            restore({ imageUrl, type, output: outputOfDetails(record.details) });
           })
           .catch((error: unknown) => console.warn("Could not show the last change again", error));
       },
@@ -195,7 +195,7 @@ export function useScene() {
     if (!result || busy) return false;
     let file: File;
     try {
-      const blob = dataUrlToBlob(result.dataUrl);
+      const blob = await pictureBlob(result.imageUrl);
       file = new File([blob], tool.downloadName, { type: blob.type || "image/png" });
       // The next change is made from the same chain of results as this one (a handed-over photo's),
       // and is another version of the same photo.

@@ -5,14 +5,14 @@
  * with a chain that runs through the version it was made from.
  */
 import { chainOf, keptRecordOf, setPhotoOrigin } from "@/lib/creations";
-import { dataUrlToBlob, loadImage, type LoadedImage } from "@/lib/image";
+import { loadImage, pictureBlob, type LoadedImage } from "@/lib/image";
 
-/** The picture shown for the version chosen (`dataUrl`, of the group `photo`) as a photo to send. */
-export async function chosenPhoto(dataUrl: string, photo: string, fileName: string): Promise<LoadedImage> {
-  const blob = dataUrl.startsWith("data:") ? dataUrlToBlob(dataUrl) : await (await fetch(dataUrl)).blob();
+/** The picture shown for the version chosen (`imageUrl`, of the group `photo`) as a photo to send. */
+export async function chosenPhoto(imageUrl: string, photo: string, fileName: string): Promise<LoadedImage> {
+  const blob = await pictureBlob(imageUrl);
   const image = await loadImage(new File([blob], fileName, { type: blob.type || "image/png" }));
   // A version is registered as its creation when kept or chosen on the strip; the original is not.
-  const record = await keptRecordOf(dataUrl);
+  const record = await keptRecordOf(imageUrl);
   setPhotoOrigin(image.file, record ? chainOf(record) : [], photo);
   return image;
 }

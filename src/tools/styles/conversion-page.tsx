@@ -114,7 +114,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
       {conversion.original ? (
         <ResultView
           originalUrl={conversion.original.previewUrl}
-          modifiedUrl={conversion.result?.dataUrl ?? null}
+          modifiedUrl={conversion.result?.imageUrl ?? null}
           waitingText={variant.waiting}
           processing={processing}
           onReset={conversion.reset}
@@ -123,7 +123,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
           editWith={
             conversion.result && (
               <EditWith
-                source={{ image: conversion.result.dataUrl, tool: variant.id }}
+                source={{ image: conversion.result.imageUrl, tool: variant.id }}
                 disabled={processing}
               />
             )

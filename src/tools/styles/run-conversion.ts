@@ -19,7 +19,7 @@ export type ConversionRequest = {
 };
 
 export type ConversionOutput = {
-  dataUrl: string;
+  imageUrl: string;
   /** The instruction that produced the image (recreate builds on it). */
   prompt: string;
   text?: string;
@@ -82,5 +82,5 @@ export async function runConversion(
         ? { operation: "custom", words: operation.userPrompt.trim() }
         : { operation: operation.kind },
   });
-  return { dataUrl: result.dataUrl, prompt, text: result.text };
+  return { imageUrl: result.url, prompt, text: result.text };
 }

@@ -16,7 +16,7 @@ import type { Operation } from "./run-conversion";
 export type ConversionRunInput = { operation: Operation; image: LoadedImage; output: ImageOutput };
 
 export type ConversionResult = {
-  dataUrl: string;
+  imageUrl: string;
   text?: string;
   /** The instruction of this result without any recreate suffix (what "Try Another Version" builds on). */
   prompt: string;
@@ -63,7 +63,7 @@ export function useConversion(variant: Variant) {
       const { runConversion } = await import("./run-conversion.lazy");
       const out = await runConversion({ variant, image, operation, output }, ctx);
       return {
-        dataUrl: out.dataUrl,
+        imageUrl: out.imageUrl,
         text: out.text,
         prompt: operation.kind === "recreate" ? operation.lastPrompt : out.prompt,
         output,
@@ -84,7 +84,7 @@ export function useConversion(variant: Variant) {
       ),
     // Every result is kept on the device: first conversions, custom transformations, recreated versions.
     keep: (result, { operation, image, output }) => ({
-      file: result.dataUrl,
+      file: result.imageUrl,
       instruction: operation.kind === "custom" ? operation.userPrompt : result.prompt,
       prompt: result.prompt,
       original: originalOf(image),
@@ -92,12 +92,12 @@ export function useConversion(variant: Variant) {
     }),
     restore: {
       untouched: !touched && !original && !loading,
-      result: ({ dataUrl, record }) =>
+      result: ({ imageUrl, record }) =>
         record.kind === "image"
-          ? { dataUrl, prompt: record.prompt ?? record.instruction, output: outputOfDetails(record.details) }
+          ? { imageUrl, prompt: record.prompt ?? record.instruction, output: outputOfDetails(record.details) }
           : null,
-      show: ({ dataUrl, record, files, tagOriginal }) => {
-        if (!dataUrl || !files.original || record.kind !== "image") return;
+      show: ({ imageUrl, record, files, tagOriginal }) => {
+        if (!imageUrl || !files.original || record.kind !== "image") return;
         void restorePhoto(files.original)
           .then((image) => {
             if (!image) return;
@@ -106,7 +106,7 @@ export function useConversion(variant: Variant) {
             const prompt = record.prompt ?? record.instruction;
             const made = outputOfDetails(record.details);
             restore(
-              { dataUrl, prompt, output: made },
+              { imageUrl, prompt, output: made },
               { operation: { kind: "first" }, image, output: made ?? output },
             );
           })
@@ -161,7 +161,7 @@ export function useConversion(variant: Variant) {
   // (a version, or the group's original) is what is transformed, and becomes the page's photo. Without a
   // strip, the page's photo is.
   const shown = ai.versions?.shown ?? null;
-  const chosenUrl = shown ? (ai.state.result?.dataUrl ?? null) : null;
+  const chosenUrl = shown ? (ai.state.result?.imageUrl ?? null) : null;
   const chosenGroup = shown?.photo ?? null;
   const chosenVersion = shown && chosenUrl && shown.id !== ORIGINAL_VERSION ? shown.id : null;
 

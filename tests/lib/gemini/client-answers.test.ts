@@ -16,6 +16,7 @@ import {
   serve,
   settle,
   SUCCESS_IMAGE,
+  imageOf,
   target,
   TEXT_MODEL,
   TEXT_THINKING,
@@ -24,11 +25,11 @@ import {
 clientTestSetup();
 
 describe("generateImage: success", () => {
-  it("returns the image with a data URL and the model's text", async () => {
+  it("returns the image's bytes as a Blob of its type, and the model's text", async () => {
     serve({ fixture: "image-success.json" });
     const result = await generateImage(imageOptions());
-    expect(result.image).toEqual(SUCCESS_IMAGE);
-    expect(result.dataUrl).toBe(`data:image/png;base64,${SUCCESS_IMAGE.data}`);
+    expect(await imageOf(result)).toEqual(SUCCESS_IMAGE);
+    expect(result).not.toHaveProperty("data");
     expect(result.text).toBe("Here is your image with one cucumber added.");
   });
 
@@ -37,7 +38,7 @@ describe("generateImage: success", () => {
     const answered: boolean[] = [];
     vi.useFakeTimers();
     const result = await settle(generateImage(imageOptions({ onAnswered: (ok) => answered.push(ok) })));
-    expect(result.image).toEqual(SUCCESS_IMAGE);
+    expect(await imageOf(result)).toEqual(SUCCESS_IMAGE);
     expect(answered).toEqual([false, true]);
   });
 
@@ -55,8 +56,8 @@ describe("generateImage: success", () => {
       },
     });
     const result = await generateImage(imageOptions({ output: { shape: "16:9", size: "4K" } }));
-    expect(result.image.data === data).toBe(true);
-    expect(result.dataUrl.length).toBe("data:image/png;base64,".length + data.length);
+    expect(Buffer.from(await result.blob.arrayBuffer()).equals(Buffer.alloc(8 * 1024 * 1024, 7))).toBe(true);
+    expect(result.blob.type).toBe("image/png");
     const sent = fake.requests[0]!.body as { generationConfig: { imageConfig: unknown } };
     expect(sent.generationConfig.imageConfig).toEqual({ aspectRatio: "16:9", imageSize: "4K" });
   });
@@ -64,7 +65,7 @@ describe("generateImage: success", () => {
   it("returns an image-only answer without text", async () => {
     serve({ fixture: "image-only-success.json" });
     const result = await generateImage(imageOptions());
-    expect(result.dataUrl).toBe(`data:image/png;base64,${SUCCESS_IMAGE.data}`);
+    expect(await imageOf(result)).toEqual(SUCCESS_IMAGE);
     expect(result).not.toHaveProperty("text");
   });
 
@@ -93,8 +94,7 @@ describe("generateImage: success", () => {
       },
     });
     const result = await generateImage(imageOptions());
-    expect(result.image).toEqual(second);
-    expect(result.dataUrl).toBe("data:image/webp;base64,U0VDT05E");
+    expect(await imageOf(result)).toEqual(second);
     expect(result.text).toBe("Here you go.");
   });
 });

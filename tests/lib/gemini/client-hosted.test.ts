@@ -24,6 +24,7 @@ import {
   PARTS,
   settle,
   SUCCESS_IMAGE,
+  imageOf,
   TEXT_MODEL,
 } from "./client-kit";
 
@@ -58,7 +59,7 @@ describe("hosted mode: the app's proxy (api/ai)", () => {
   it("posts Gemini's request to /api/ai for the image role, with the session as a bearer token, no key, and the tool", async () => {
     const fake = proxy({ fixture: "image-success.json", usage: { used: 1, limit: 3, remaining: 2 } });
     const result = await generateImage(hostedImage({ tool: "hulk" }));
-    expect(result.image).toEqual(SUCCESS_IMAGE);
+    expect(await imageOf(result)).toEqual(SUCCESS_IMAGE);
     expect(fake.requests).toHaveLength(1);
     const request = fake.requests[0]!;
     // A role, not the model this build names: the server calls the model it is configured with.
@@ -186,7 +187,7 @@ describe("hosted mode: the app's proxy (api/ai)", () => {
       { attempt: 2, maxAttempts: 3, delayMs: 12_000, reason: "Too many requests right now." },
     ]);
     await vi.advanceTimersByTimeAsync(200);
-    expect((await settle(call)).image).toEqual(SUCCESS_IMAGE);
+    expect(await imageOf(await settle(call))).toEqual(SUCCESS_IMAGE);
     expect(fake.requests).toHaveLength(2);
   });
 

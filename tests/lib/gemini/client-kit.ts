@@ -70,3 +70,12 @@ export function clientTestSetup() {
     vi.restoreAllMocks();
   });
 }
+
+/** An image call's picture as the answer carried it: its type and its bytes in base64. */
+export async function imageOf(result: {
+  blob: Blob;
+  mimeType: string;
+}): Promise<{ mimeType: string; data: string }> {
+  expect(result.blob.type).toBe(result.mimeType);
+  return { mimeType: result.mimeType, data: Buffer.from(await result.blob.arrayBuffer()).toString("base64") };
+}

@@ -145,6 +145,29 @@ describe("failures that are never retried", () => {
     },
   );
 
+  it("an image whose base64 does not decode is no image: said as one, sent once, nothing to show", async () => {
+    const fake = serve({
+      json: {
+        candidates: [
+          {
+            content: {
+              role: "model",
+              parts: [{ inlineData: { mimeType: "image/png", data: "not base64 at all!" } }],
+            },
+            finishReason: "STOP",
+          },
+        ],
+      },
+    });
+    const error = await failure(generateImage(imageOptions()));
+    expect(error).toMatchObject({
+      kind: "no-image",
+      message: "No modified image returned from API",
+      retryable: false,
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it("region or billing (400 FAILED_PRECONDITION) is not blamed on the photo", async () => {
     for (const fixture of [
       "error-400-failed-precondition-region.json",

@@ -18,6 +18,7 @@ import {
   serve,
   settle,
   SUCCESS_IMAGE,
+  imageOf,
   target,
   TEXT_MODEL,
 } from "./client-kit";
@@ -35,7 +36,7 @@ describe("retries", () => {
     ]);
     const waits: (RetryWait | null)[] = [];
     const result = await settle(generateImage(imageOptions({ onRetryWait: (w) => waits.push(w) })));
-    expect(result.image).toEqual(SUCCESS_IMAGE);
+    expect(await imageOf(result)).toEqual(SUCCESS_IMAGE);
     expect(fake.requests).toHaveLength(3);
     expect(waits).toEqual([
       { attempt: 2, maxAttempts: 3, delayMs: 1000, reason: "The AI is busy right now." },
@@ -78,7 +79,7 @@ describe("retries", () => {
     ]);
     await vi.advanceTimersByTimeAsync(200);
     const result = await settle(call);
-    expect(result.image).toEqual(SUCCESS_IMAGE);
+    expect(await imageOf(result)).toEqual(SUCCESS_IMAGE);
     expect(fake.requests).toHaveLength(2);
     expect(waits.at(-1)).toBeNull();
   });
