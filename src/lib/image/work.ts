@@ -3,6 +3,7 @@
  * size used, keep working copies by id, encode through an OffscreenCanvas and base64, off the page's thread.
  */
 import { readAnswerBody } from "@/lib/gemini/answer-body";
+import { compositeArea, scaleMask } from "./area-composite";
 import { blobToBase64 } from "./base64";
 import { DecodeError, encodePixels, fromBitmap, resizePixels, type Pixels } from "./render";
 import { decodeWithin } from "./scaled";
@@ -61,6 +62,10 @@ function run(
       return adopt(request);
     case "prepare":
       return prepare(request);
+    case "composite":
+      return compositeArea(request).then((blob) => ({ blob }));
+    case "mask":
+      return scaleMask(request.mask, request.width, request.height).then((blob) => ({ blob }));
     case "thumbnail":
       return drawThumbnail(request.source, request).then((blob) => ({ blob }));
   }

@@ -1,4 +1,5 @@
 /** The messages between the page (worker-client.ts) and the image worker (image.worker.ts, work.ts). */
+import type { CompositeInput } from "./area-composite";
 import type { ImageHeader } from "./header";
 import type { Size } from "./size";
 import type { ThumbnailOptions } from "./thumbnail";
@@ -36,6 +37,12 @@ export type AnswerRequest = { op: "answer"; body: Blob };
 /** A small copy of a picture (lib/image/thumbnail.ts): null when it cannot be decoded. */
 export type ThumbnailRequest = { op: "thumbnail"; source: Blob } & ThumbnailOptions;
 
+/** A region edit's answer over the original (area-composite.ts): a PNG of the original's size. */
+export type CompositeRequest = { op: "composite" } & CompositeInput;
+
+/** The area scaled to the photo sent, white on black (area-composite.ts). */
+export type MaskRequest = { op: "mask"; mask: Blob; width: number; height: number };
+
 export type ReleaseRequest = { op: "release"; id: number };
 
 export type WorkerCalls = {
@@ -44,6 +51,8 @@ export type WorkerCalls = {
   prepare: { request: PrepareRequest; result: { blob: Blob; base64: string } & Size };
   answer: { request: AnswerRequest; result: { body: unknown } };
   thumbnail: { request: ThumbnailRequest; result: { blob: Blob | null } };
+  composite: { request: CompositeRequest; result: { blob: Blob } };
+  mask: { request: MaskRequest; result: { blob: Blob } };
 };
 
 export type WorkerRequest = (WorkerCalls[keyof WorkerCalls]["request"] & { seq: number }) | ReleaseRequest;
