@@ -12,7 +12,7 @@
  * waits its turn), and what it returns renders when the turn comes.
  */
 import { detectStyle, extractUserInstruction, styleOfTool, type Style } from "./detect-style.ts";
-import { decodeImage, fitOutput, MAX_SIDE, type DecodedImage } from "./image.ts";
+import { decodeImage, fitOutput, MAX_SIDE, onlyInArea, type DecodedImage } from "./image.ts";
 import type { InlineImage, Json, ParsedRequest } from "./request.ts";
 import { estimateTokens, success } from "./response.ts";
 import { renderGeneratedImage, renderStyledImage, type Wording } from "./styles.ts";
@@ -78,10 +78,16 @@ function imageRenderer(
     };
   }
   const style = styleOf(parsed, wording);
+  // A region edit (issue 29): the last image is the area, white on black; only it changes.
+  const area = parsed.input.area === true && parsed.images.length >= 2;
   return async () => {
-    const [base, ...extras] = await decoded();
-    const png = await renderStyledImage(base!, style, wording, extras, parsed.aspectRatio);
-    return { text: `Local preview: ${style.label} applied.`, png };
+    const [base, ...rest] = await decoded();
+    const mask = area ? rest.pop() : undefined;
+    const png = await renderStyledImage(base!, style, wording, rest, mask ? undefined : parsed.aspectRatio);
+    return {
+      text: `Local preview: ${style.label} applied${mask ? " inside the area" : ""}.`,
+      png: mask ? await onlyInArea(base!, png, mask) : png,
+    };
   };
 }
 

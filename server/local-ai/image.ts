@@ -186,3 +186,29 @@ export async function fitOutput(
     .png({ compressionLevel: 1, adaptiveFiltering: false })
     .toBuffer();
 }
+
+/**
+ * A region edit's answer (issue 29): `drawn` (the restyled photo, of any size) only where `mask` is
+ * light, `base` everywhere else, at the base's size, as a PNG. The page puts the answer over its own
+ * original through the same area anyway (src/lib/image/area.ts); this is what a model told to change
+ * only the area would ideally send.
+ */
+export async function onlyInArea(base: RawImage, drawn: Buffer, mask: RawImage): Promise<Buffer> {
+  const { width, height } = base;
+  const styled = await sharp(drawn).resize(width, height, { fit: "fill" }).removeAlpha().raw().toBuffer();
+  const area = await sharp(mask.data, { raw: { width: mask.width, height: mask.height, channels: 3 } })
+    .resize(width, height, { fit: "fill", kernel: "nearest" })
+    .raw()
+    .toBuffer();
+  const out = Buffer.from(base.data);
+  for (let p = 0, i = 0; p < width * height; p++, i += 3) {
+    if (area[i]! >= 128) {
+      out[i] = styled[i]!;
+      out[i + 1] = styled[i + 1]!;
+      out[i + 2] = styled[i + 2]!;
+    }
+  }
+  return sharp(out, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
