@@ -32,6 +32,8 @@ export type ToolRunContext = {
   target: GeminiTarget;
   signal: AbortSignal;
   onRetryWait: (wait: RetryWait | null) => void;
+  /** The object URL the page shows a picture by (a result made from the answer): the page's. */
+  picture: (blob: Blob) => string;
   /** One call to the image model: its picture as a Blob, and the object URL the page shows it by. */
   image: (call: Omit<GenerateOptions, Filled>) => Promise<ShownImage>;
   /** One call to the text model (a photo's description). */
@@ -63,6 +65,7 @@ export function toolRunContext(
     tool,
     target,
     ...run,
+    picture,
     image: async (call) => {
       const result = await (
         await loadCalls()

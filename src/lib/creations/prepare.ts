@@ -71,12 +71,12 @@ export async function prepareCreation(
       photo: creation.photo ?? id,
       createdAt: now,
       fileSize: file.size,
-      totalSize: file.size + (original?.size ?? 0),
+      totalSize: file.size + (original?.size ?? 0) + (creation.area?.size ?? 0),
       hasOriginal: Boolean(original),
       ...(excerpt !== undefined ? { excerpt } : {}),
     },
     thumbs: { id },
-    files: { id, file, original },
+    files: { id, file, original, ...(creation.area ? { area: creation.area } : {}) },
   };
   return options.thumbnails === false ? quick : withThumbnails(quick);
 }
@@ -97,10 +97,14 @@ export async function withThumbnails(prepared: PreparedCreation): Promise<Prepar
       : Promise.resolve(null),
   ]);
   const totalSize =
-    file.size + (resultThumb?.size ?? 0) + (originalThumb?.size ?? 0) + (originalKept?.size ?? 0);
+    file.size +
+    (prepared.files.area?.size ?? 0) +
+    (resultThumb?.size ?? 0) +
+    (originalThumb?.size ?? 0) +
+    (originalKept?.size ?? 0);
   return {
     record: { ...prepared.record, totalSize, hasOriginal: Boolean(originalKept) },
     thumbs: { id, result: resultThumb ?? undefined, original: originalThumb ?? undefined },
-    files: { id, file, original: originalKept ?? undefined },
+    files: { ...prepared.files, original: originalKept ?? undefined },
   };
 }

@@ -12,7 +12,13 @@ import type { CreationFiles, CreationThumbs } from "./types";
 
 type StoredBlob = { type: string; data: ArrayBuffer } | { type: string; blob: Blob };
 export type StoredThumbs = { id: string; userId: string; result?: StoredBlob; original?: StoredBlob };
-export type StoredFiles = { id: string; userId: string; file: StoredBlob; original?: StoredBlob };
+export type StoredFiles = {
+  id: string;
+  userId: string;
+  file: StoredBlob;
+  original?: StoredBlob;
+  area?: StoredBlob;
+};
 
 /** How pictures are written: as Blobs, or as their bytes. */
 export type StoreAs = "blob" | "bytes";
@@ -57,7 +63,14 @@ export function thumbsOf(stored: StoredThumbs): CreationThumbs {
 }
 
 export function filesOf(stored: StoredFiles): CreationFiles {
-  return { ...stored, file: fromStored(stored.file), original: fromStored(stored.original) };
+  const { area: storedArea, ...rest } = stored;
+  const area = fromStored(storedArea);
+  return {
+    ...rest,
+    file: fromStored(stored.file),
+    original: fromStored(stored.original),
+    ...(area ? { area } : {}),
+  };
 }
 
 export async function storedThumbs(thumbs: CreationThumbs, as = preferredStoreAs()): Promise<StoredThumbs> {
@@ -66,8 +79,12 @@ export async function storedThumbs(thumbs: CreationThumbs, as = preferredStoreAs
 }
 
 export async function storedFiles(files: CreationFiles, as = preferredStoreAs()): Promise<StoredFiles> {
-  const [file, original] = await Promise.all([toStored(files.file, as), toStored(files.original, as)]);
-  return { id: files.id, userId: files.userId, file, original };
+  const [file, original, area] = await Promise.all([
+    toStored(files.file, as),
+    toStored(files.original, as),
+    toStored(files.area, as),
+  ]);
+  return { id: files.id, userId: files.userId, file, original, ...(area ? { area } : {}) };
 }
 
 /**

@@ -36,6 +36,8 @@ export type NewCreation = {
   details?: Readonly<Record<string, string>>;
   /** The picture the result was made from: a Blob or an object/data URL of it. None for text-only tools. */
   original?: Blob | string | null;
+  /** The area of the original that was changed (a region edit, issue 29 §1): white on black. */
+  area?: Blob;
   /**
    * The results this one was made from, oldest first ("Edit with…"). Worked out from `original`
    * when omitted (origin.ts).
@@ -81,7 +83,14 @@ export type CreationRecord = {
 export type CreationThumbs = { id: string; userId: string; result?: Blob; original?: Blob };
 
 /** The full files of one creation, loaded only when it is opened. */
-export type CreationFiles = { id: string; userId: string; file: Blob; original?: Blob };
+export type CreationFiles = {
+  id: string;
+  userId: string;
+  file: Blob;
+  original?: Blob;
+  /** The area a region edit changed (white on black): its record's details say `area: "yes"`. */
+  area?: Blob;
+};
 
 /** One creation with its full files. */
 export type Creation = { record: CreationRecord; files: CreationFiles };

@@ -1,6 +1,7 @@
 /** The page of every style tool: the photo, its conversion, the other styles and "Convert Anything". */
 import { Link, useLocation, useSearchParams } from "react-router-dom";
 import { RefreshCw, Wand2 } from "lucide-react";
+import { AreaControl } from "@/components/area-editor";
 import { EditWith } from "@/components/edit-with";
 import { ResultGrid } from "@/components/result-grid";
 import { ResultView } from "@/components/result-view";
@@ -111,6 +112,21 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
         <KeptNote>Your last result, kept on this device.</KeptNote>
       )}
       <ResultGrid results={conversion.results} downloadName={variant.downloadName} />
+      {conversion.original && (
+        <AreaControl
+          photo={{
+            url: conversion.original.previewUrl,
+            width: conversion.original.width,
+            height: conversion.original.height,
+          }}
+          area={conversion.area}
+          onAreaChange={conversion.setArea}
+          // Convert Anything's words go with the area from its own dialog.
+          onConvert={isHome ? () => setCustomOpen(true) : conversion.convertArea}
+          convertLabel={isHome ? "Convert Anything in the area" : `${variant.title} in the area`}
+          disabled={processing}
+        />
+      )}
       {conversion.original ? (
         <ResultView
           originalUrl={conversion.original.previewUrl}

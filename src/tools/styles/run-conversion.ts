@@ -1,9 +1,10 @@
 /** One conversion of a photo into a style (no React): prepare it, build the instruction, ask the AI. */
 import { PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
-import type { ImageOutput } from "@/config/image-output";
-import { customPrompt, RECREATE_SUFFIX, type Variant } from "@/config/variants";
+import { SAME_AS_PHOTO, type ImageOutput } from "@/config/image-output";
+import { AREA_INSTRUCTION, customPrompt, RECREATE_SUFFIX, type Variant } from "@/config/variants";
 import { isGeminiError } from "@/lib/gemini/errors";
 import { prepareImage, type LoadedImage, type PreparedImage } from "@/lib/image";
+import { revokePicture } from "@/lib/image/picture-urls";
 import type { ToolRunContext } from "../run-context";
 
 export type Operation =
@@ -16,6 +17,11 @@ export type ConversionRequest = {
   operation: Operation;
   /** The shape and size asked for (none: the model's own). */
   output?: ImageOutput;
+  /**
+   * The area to change (issue 29 §1), white on black at any size: sent after the photo, and the answer
+   * put over the photo through it; the rest of the photo stays as it was sent.
+   */
+  area?: Blob;
 };
 
 export type ConversionOutput = {
@@ -58,13 +64,16 @@ async function analysedPrompt(
 
 /** One conversion: prepare the photo, build the instruction, ask the image model. */
 export async function runConversion(
-  { variant, image, operation, output }: ConversionRequest,
+  { variant, image, operation, output, area }: ConversionRequest,
   ctx: ToolRunContext,
 ): Promise<ConversionOutput> {
   const prepared = await prepareImage(image, {
     maxSide: variant.image.maxSide,
     quality: variant.image.quality,
   });
+  ctx.signal.throwIfAborted();
+  const areaEdit = area ? await import("./run-area.lazy") : undefined;
+  const mask = area && areaEdit ? await areaEdit.maskPart(area, prepared) : undefined;
   ctx.signal.throwIfAborted();
 
   let prompt: string;
@@ -73,14 +82,25 @@ export async function runConversion(
   else prompt = await analysedPrompt(variant, prepared, ctx);
 
   const result = await ctx.image({
-    parts: [{ text: prompt }, { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } }],
+    parts: [
+      { text: mask ? `${prompt}${AREA_INSTRUCTION}` : prompt },
+      { inlineData: { mimeType: prepared.mimeType, data: prepared.base64 } },
+      ...(mask ? [mask] : []),
+    ],
     generationConfig: operation.kind === "custom" ? undefined : variant.generationConfig,
-    output,
+    // A region edit keeps the photo's shape: the answer goes back over it.
+    output: mask && output ? { ...output, shape: SAME_AS_PHOTO } : output,
     // For the local preview engine: the style's own look, or (custom) the look the person's words name.
-    toolInput:
-      operation.kind === "custom"
+    toolInput: {
+      ...(operation.kind === "custom"
         ? { operation: "custom", words: operation.userPrompt.trim() }
-        : { operation: operation.kind },
+        : { operation: operation.kind }),
+      ...(mask ? { area: true } : {}),
+    },
   });
-  return { imageUrl: result.url, prompt, text: result.text };
+  if (!area || !areaEdit) return { imageUrl: result.url, prompt, text: result.text };
+  // The answer over the photo as it was sent: outside the area, the photo's own pixels.
+  const made = await areaEdit.composite({ original: prepared.blob, answer: result.blob, mask: area });
+  revokePicture(result.url);
+  return { imageUrl: ctx.picture(made), prompt, text: result.text };
 }

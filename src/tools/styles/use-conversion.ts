@@ -12,8 +12,16 @@ import { originalOf } from "@/lib/creations";
 import type { LoadedImage } from "@/lib/image";
 import type { Operation } from "./run-conversion";
 
-/** What one run of a style tool works on: the operation and the photo. */
-export type ConversionRunInput = { operation: Operation; image: LoadedImage; output: ImageOutput };
+/**
+ * What one run of a style tool works on: the operation, the photo, and the area to change (issue 29 §1:
+ * white on black; none, the whole photo).
+ */
+export type ConversionRunInput = {
+  operation: Operation;
+  image: LoadedImage;
+  output: ImageOutput;
+  area?: Blob;
+};
 
 export type ConversionResult = {
   imageUrl: string;
@@ -57,11 +65,13 @@ export function useConversion(variant: Variant) {
   const { restore: restorePhoto, replace: replaceOriginal } = photo;
   // The shape and size of the next result, remembered for this style (issue 28).
   const [output, setOutput] = useImageOutput(variant.id);
+  // The area of the photo to change (issue 29 §1), chosen in the mask editor; a new photo has none.
+  const [area, setArea] = useState<Blob | null>(null);
 
   const ai = useResultsTool<ConversionRunInput, ConversionResult>(variant.id, {
-    run: async ({ operation, image, output }, ctx) => {
+    run: async ({ operation, image, output, area }, ctx) => {
       const { runConversion } = await import("./run-conversion.lazy");
-      const out = await runConversion({ variant, image, operation, output }, ctx);
+      const out = await runConversion({ variant, image, operation, output, area }, ctx);
       return {
         imageUrl: out.imageUrl,
         text: out.text,
@@ -83,12 +93,13 @@ export function useConversion(variant: Variant) {
             : undefined,
       ),
     // Every result is kept on the device: first conversions, custom transformations, recreated versions.
-    keep: (result, { operation, image, output }) => ({
+    keep: (result, { operation, image, output, area }) => ({
       file: result.imageUrl,
       instruction: operation.kind === "custom" ? operation.userPrompt : result.prompt,
       prompt: result.prompt,
       original: originalOf(image),
-      details: { ...output },
+      details: { ...output, ...(area ? { area: "yes" } : {}) },
+      ...(area ? { area } : {}),
     }),
     restore: {
       untouched: !touched && !original && !loading,
@@ -144,6 +155,7 @@ export function useConversion(variant: Variant) {
       if (!image) return;
       resetRun();
       replaceOriginal(image);
+      setArea(null);
       toastPhotoUploaded(options.toast);
       if (options.convert !== false) await run({ operation: { kind: "first" }, image, output });
     },
@@ -152,10 +164,22 @@ export function useConversion(variant: Variant) {
 
   const lastPrompt = ai.state.result?.prompt ?? null;
 
+  // Another version of a region edit changes the same area (issue 29 §1).
+  const lastArea = ai.state.input?.area;
   const recreate = useCallback(() => {
     if (original && lastPrompt)
-      void run({ operation: { kind: "recreate", lastPrompt }, image: original, output });
-  }, [lastPrompt, original, output, run]);
+      void run({
+        operation: { kind: "recreate", lastPrompt },
+        image: original,
+        output,
+        ...(lastArea ? { area: lastArea } : {}),
+      });
+  }, [lastArea, lastPrompt, original, output, run]);
+
+  /** The style on the area chosen (issue 29 §1): the rest of the photo stays as it is. */
+  const convertArea = useCallback(() => {
+    if (original && area && !busy) void run({ operation: { kind: "first" }, image: original, output, area });
+  }, [area, busy, original, output, run]);
 
   // Convert Anything continues from the version chosen on the strip (issue 26): the picture shown for it
   // (a version, or the group's original) is what is transformed, and becomes the page's photo. Without a
@@ -169,13 +193,14 @@ export function useConversion(variant: Variant) {
     (userPrompt: string) => {
       if (!original || busy) return;
       const operation = { kind: "custom", userPrompt } as const;
-      if (!chosenUrl || !chosenGroup) return void run({ operation, image: original, output });
+      const within = area ? { area } : {};
+      if (!chosenUrl || !chosenGroup) return void run({ operation, image: original, output, ...within });
       void import("./chosen-version.lazy")
         .then(({ chosenPhoto }) => chosenPhoto(chosenUrl, chosenGroup, variant.downloadName))
         .then(
           (image) => {
             replaceOriginal(image);
-            return run({ operation, image, output });
+            return run({ operation, image, output, ...within });
           },
           (error: unknown) => {
             console.warn("Could not read the version chosen", error);
@@ -183,7 +208,7 @@ export function useConversion(variant: Variant) {
           },
         );
     },
-    [busy, chosenGroup, chosenUrl, original, output, replaceOriginal, run, variant.downloadName],
+    [area, busy, chosenGroup, chosenUrl, original, output, replaceOriginal, run, variant.downloadName],
   );
 
   const { clear } = photo;
@@ -191,6 +216,7 @@ export function useConversion(variant: Variant) {
     if (busy) return;
     resetRun();
     clear();
+    setArea(null);
   }, [busy, clear, resetRun]);
 
   const error = imageError ?? ai.state.error;
@@ -207,6 +233,10 @@ export function useConversion(variant: Variant) {
     selectFile,
     recreate,
     custom,
+    /** The area to change (issue 29 §1), its setter, and the style on it. */
+    area,
+    setArea,
+    convertArea,
     /** The words of a custom transformation a gate stopped, brought back to be sent (else null). */
     draft,
     /**
