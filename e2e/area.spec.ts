@@ -179,6 +179,19 @@ test("Standard paints an area on /hulk: only it changes, the download is the pho
   await resultChanged(page, first);
   const again = await downloadFrom(page.getByRole("button", { name: "Download" }));
   await expectUntouchedOutside(page, calls[2]!, again.bytes);
+
+  // The strip marks the versions made in the area; another version of the whole-photo one has no area.
+  const strip = page.getByRole("region", { name: "Versions of this photo" });
+  await expect(strip.getByRole("button", { name: /^Hulk 3, area/ })).toBeVisible();
+  await expect(strip.getByRole("button", { name: /^Hulk 2, area/ })).toBeVisible();
+  const whole = strip.getByRole("button", { name: /^Hulk(,|$)/ });
+  await whole.click();
+  await expect(whole).toHaveAttribute("aria-current", "true");
+  const plain = await shownResult(page);
+  await page.getByRole("button", { name: "Try Another Version" }).click();
+  await expect.poll(() => calls.length, { timeout: 30_000 }).toBe(4);
+  expect(calls[3]!.parts).toHaveLength(2);
+  await resultChanged(page, plain);
 });
 
 test("keyboard only: choose an area, convert it, download", async ({ page, baseURL }, testInfo) => {
@@ -230,4 +243,14 @@ test("keyboard only: choose an area, convert it, download", async ({ page, baseU
   const file = { bytes: fs.readFileSync((await event.path())!) };
   expect(isPng(file.bytes)).toBe(true);
   await expectUntouchedOutside(page, calls[1]!, file.bytes);
+
+  // My Creations says the area was used, and shows it.
+  await page.goto("/creations");
+  const card = page.getByRole("button", { name: /^Open Hulk creation of an area from/ });
+  await expect(card).toBeVisible({ timeout: 10_000 });
+  await card.click();
+  const used = page.getByTestId("creation-area");
+  await expect(used).toContainText("Made by changing an area of the photo");
+  await used.getByText("Made by changing an area of the photo").click();
+  await expect(used.getByRole("img", { name: /The area that changed/ })).toBeVisible();
 });

@@ -60,7 +60,14 @@ async function stripOf(userId: string, photo: string): Promise<StripVersion[]> {
     });
   for (const [i, record] of versions.entries()) {
     const blob = thumbs.get(record.id)?.result ?? (await previewOf(userId, record.id));
-    if (blob) items.push({ id: record.id, src: await blobDataUrl(blob), label: labels[i]!, deletable: true });
+    if (blob)
+      items.push({
+        id: record.id,
+        src: await blobDataUrl(blob),
+        label: labels[i]!,
+        deletable: true,
+        ...(record.details?.area === "yes" ? { area: true } : {}),
+      });
   }
   return items;
 }

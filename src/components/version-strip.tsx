@@ -39,6 +39,8 @@ export type StripVersion = {
   description?: string;
   /** False for the original. */
   deletable: boolean;
+  /** Made by changing an area of the photo only (a region edit, issue 29): marked "Area" on it. */
+  area?: boolean;
 };
 
 export type VersionStripProps = {
@@ -332,7 +334,7 @@ export function VersionStrip({
                     else buttons.current.delete(version.id);
                   }}
                   tabIndex={tabIndex}
-                  aria-label={`${version.description ?? version.label}${mark ? `, ${mark}` : ""}`}
+                  aria-label={`${version.description ?? version.label}${version.area ? ", area" : ""}${mark ? `, ${mark}` : ""}`}
                   aria-current={isChosen ? "true" : undefined}
                   aria-keyshortcuts={version.deletable ? "Delete" : undefined}
                   aria-describedby={picking || disabled ? hintId : undefined}
@@ -364,6 +366,14 @@ export function VersionStrip({
                       decoding="async"
                       className="size-full object-cover select-none"
                     />
+                    {version.area && (
+                      <span
+                        aria-hidden="true"
+                        className="absolute bottom-0.5 left-0.5 rounded bg-background/90 px-1 text-[10px] leading-4 font-medium text-foreground"
+                      >
+                        Area
+                      </span>
+                    )}
                   </span>
                   <span
                     className={cn(

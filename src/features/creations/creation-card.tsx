@@ -29,6 +29,8 @@ export function CreationCard({
   const thumbs = useThumbUrls(userId, record);
   const date = formatDate(record.createdAt);
   const chain = creationChain(record);
+  // Made by changing an area of the photo only (issue 29 §1).
+  const area = record.details?.area === "yes";
   const words = ownWords(record);
   return (
     // The button lies over the whole card and holds no text: its name ("Open Hulk creation from …") is
@@ -70,7 +72,14 @@ export function CreationCard({
         )}
       </div>
       <div className="grid gap-0.5 p-2.5">
-        <span className="truncate text-sm font-medium">{tool.label}</span>
+        <span className="truncate text-sm font-medium">
+          {tool.label}
+          {area && (
+            <span className="ml-1.5 rounded border px-1 text-[10px] font-normal text-muted-foreground">
+              Area
+            </span>
+          )}
+        </span>
         <ChainLine chain={chain} />
         <span className="text-xs text-muted-foreground">{date}</span>
         {words && (
@@ -82,7 +91,7 @@ export function CreationCard({
       <button
         type="button"
         onClick={onOpen}
-        aria-label={`Open ${tool.label} creation from ${date}${chain.length ? `, made with ${chainText(chain)}` : ""}${versions ? `, ${versions}` : ""}`}
+        aria-label={`Open ${tool.label} creation${area ? " of an area" : ""} from ${date}${chain.length ? `, made with ${chainText(chain)}` : ""}${versions ? `, ${versions}` : ""}`}
         className="absolute inset-0 rounded-xl outline-none"
       />
     </li>

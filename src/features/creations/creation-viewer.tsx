@@ -28,16 +28,32 @@ import { formatDate } from "./format";
 type Loaded =
   | { status: "loading" }
   | { status: "missing" }
-  | { status: "ready"; file: Blob; fileUrl: string; originalUrl?: string; text?: string };
+  | {
+      status: "ready";
+      file: Blob;
+      fileUrl: string;
+      originalUrl?: string;
+      /** The area a region edit changed (issue 29 §1), white on black. */
+      areaUrl?: string;
+      text?: string;
+    };
 
 /** The full files of one creation, read only while it is open; their object URLs revoked on close. */
 function useCreationFiles(userId: string, record: CreationRecord): Loaded {
   const opened = useQuery(creationQuery(userId, record.id));
   const fileUrl = useObjectUrl(opened.data?.files.file);
   const originalUrl = useObjectUrl(opened.data?.files.original);
+  const areaUrl = useObjectUrl(opened.data?.files.area);
   if (opened.isError || opened.data === null) return { status: "missing" };
   if (!opened.data || !fileUrl || (opened.data.files.original && !originalUrl)) return { status: "loading" };
-  return { status: "ready", file: opened.data.files.file, fileUrl, originalUrl, text: opened.data.text };
+  return {
+    status: "ready",
+    file: opened.data.files.file,
+    fileUrl,
+    originalUrl,
+    areaUrl,
+    text: opened.data.text,
+  };
 }
 
 /** The creation's file, read when "Edit with…" is picked before the viewer has it. */
@@ -145,6 +161,18 @@ function ViewerBody({
             className="mx-auto max-h-[55vh] w-auto max-w-full rounded-xl border bg-muted object-contain"
           />
         ))}
+      {record.details?.area === "yes" && (
+        <details className="rounded-lg border p-2 text-sm" data-testid="creation-area">
+          <summary className="cursor-pointer font-medium">Made by changing an area of the photo</summary>
+          {loaded.status === "ready" && loaded.areaUrl ? (
+            <img
+              src={loaded.areaUrl}
+              alt="The area that changed: white changed, black stayed as it was"
+              className="mt-2 max-h-40 w-auto rounded border"
+            />
+          ) : null}
+        </details>
+      )}
 
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Button

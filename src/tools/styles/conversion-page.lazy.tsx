@@ -41,6 +41,8 @@ type CustomPromptDialogProps = {
   gate?: CustomGate | null;
   /** Words brought back after a gate: the prompt starts with them. */
   draft?: string | null;
+  /** An area of the photo is chosen (issue 29 §1): only it changes. */
+  area?: boolean;
 };
 
 /** "Convert Image" (SPEC 2.3, 4.2): describe any change, typed or spoken. */
@@ -49,6 +51,7 @@ export function CustomPromptDialog({
   onOpenChange,
   hasImage,
   source,
+  area,
   onSelectFile,
   onTransform,
   busy,
@@ -91,6 +94,11 @@ export function CustomPromptDialog({
           <GateBody gate={gate} />
         ) : (
           <form onSubmit={submit} className="grid gap-4">
+            {hasImage && area && (
+              <p className="text-sm">
+                Only the area you chose changes; the rest of the photo stays as it is.
+              </p>
+            )}
             {hasImage ? (
               source && <Transforming source={source} />
             ) : (

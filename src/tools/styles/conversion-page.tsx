@@ -188,6 +188,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
           open={customOpen}
           onOpenChange={setCustomOpen}
           hasImage={Boolean(conversion.original)}
+          area={Boolean(conversion.area)}
           source={conversion.customSource}
           busy={processing}
           gate={customGate}

@@ -67,6 +67,8 @@ export function useConversion(variant: Variant) {
   const [output, setOutput] = useImageOutput(variant.id);
   // The area of the photo to change (issue 29 §1), chosen in the mask editor; a new photo has none.
   const [area, setArea] = useState<Blob | null>(null);
+  // The area of a version chosen on the strip (or shown again after a reload), by its picture.
+  const [versionArea, setVersionArea] = useState<{ of: string; area: Blob | null } | null>(null);
 
   const ai = useResultsTool<ConversionRunInput, ConversionResult>(variant.id, {
     run: async ({ operation, image, output, area }, ctx) => {
@@ -103,10 +105,17 @@ export function useConversion(variant: Variant) {
     }),
     restore: {
       untouched: !touched && !original && !loading,
-      result: ({ imageUrl, record }) =>
-        record.kind === "image"
-          ? { imageUrl, prompt: record.prompt ?? record.instruction, output: outputOfDetails(record.details) }
-          : null,
+      result: ({ imageUrl, record, files }) => {
+        if (record.kind !== "image") return null;
+        // A version made in an area shows it, and Try Another Version changes it again (issue 29 §1).
+        setVersionArea({ of: imageUrl, area: files.area ?? null });
+        if (files.area) setArea(files.area);
+        return {
+          imageUrl,
+          prompt: record.prompt ?? record.instruction,
+          output: outputOfDetails(record.details),
+        };
+      },
       show: ({ imageUrl, record, files, tagOriginal }) => {
         if (!imageUrl || !files.original || record.kind !== "image") return;
         void restorePhoto(files.original)
@@ -118,8 +127,14 @@ export function useConversion(variant: Variant) {
             const made = outputOfDetails(record.details);
             restore(
               { imageUrl, prompt, output: made },
-              { operation: { kind: "first" }, image, output: made ?? output },
+              {
+                operation: { kind: "first" },
+                image,
+                output: made ?? output,
+                ...(files.area ? { area: files.area } : {}),
+              },
             );
+            if (files.area) setArea(files.area);
           })
           .catch((error: unknown) => console.warn("Could not show the last result again", error));
       },
@@ -165,7 +180,9 @@ export function useConversion(variant: Variant) {
   const lastPrompt = ai.state.result?.prompt ?? null;
 
   // Another version of a region edit changes the same area (issue 29 §1).
-  const lastArea = ai.state.input?.area;
+  const shownUrl = ai.state.result?.imageUrl;
+  const lastArea =
+    versionArea && versionArea.of === shownUrl ? versionArea.area : (ai.state.input?.area ?? null);
   const recreate = useCallback(() => {
     if (original && lastPrompt)
       void run({
