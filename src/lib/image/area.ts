@@ -31,10 +31,10 @@ export function maskFromRgba(
   return mask;
 }
 
-/** One box pass of radius r along rows (horizontal) or columns, with integer rounding; edges clamp to 0. */
+/** One box pass of radius r along rows (horizontal) or columns, rounded; outside the picture counts as 0. */
 function boxPass(src: Uint8Array, width: number, height: number, r: number, horizontal: boolean): Uint8Array {
   const out = new Uint8Array(src.length);
-  const size = 2 * r + 1;
+  const inv = 1 / (2 * r + 1);
   const lines = horizontal ? height : width;
   const length = horizontal ? width : height;
   const step = horizontal ? 1 : width;
@@ -43,8 +43,8 @@ function boxPass(src: Uint8Array, width: number, height: number, r: number, hori
     let sum = 0;
     // The window [i - r, i + r], outside the picture counted as 0.
     for (let k = 0; k <= r && k < length; k++) sum += src[start + k * step]!;
-    for (let i = 0; i < length; i++) {
-      out[start + i * step] = Math.floor((sum + (size >> 1)) / size);
+    for (let i = 0, at = start; i < length; i++, at += step) {
+      out[at] = (sum * inv + 0.5) | 0;
       const enter = i + r + 1;
       const leave = i - r;
       if (enter < length) sum += src[start + enter * step]!;
@@ -52,6 +52,35 @@ function boxPass(src: Uint8Array, width: number, height: number, r: number, hori
     }
   }
   return out;
+}
+
+/** The smallest rectangle holding every pixel of the area, grown by `margin` and kept inside the picture. */
+export type Rect = { x: number; y: number; width: number; height: number };
+
+export function areaBounds(mask: Uint8Array, width: number, height: number, margin = 0): Rect | null {
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (!mask[row + x]) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  if (x1 < 0) return null;
+  const x = Math.max(0, x0 - margin);
+  const y = Math.max(0, y0 - margin);
+  return {
+    x,
+    y,
+    width: Math.min(width, x1 + 1 + margin) - x,
+    height: Math.min(height, y1 + 1 + margin) - y,
+  };
 }
 
 /**

@@ -3,7 +3,15 @@
  * original's exactly; inside, the answer's; the band between is a blend.
  */
 import { describe, expect, it } from "vitest";
-import { blendArea, featherBand, featherMask, featherRadius, hasArea, maskFromRgba } from "@/lib/image/area";
+import {
+  areaBounds,
+  blendArea,
+  featherBand,
+  featherMask,
+  featherRadius,
+  hasArea,
+  maskFromRgba,
+} from "@/lib/image/area";
 
 const W = 60;
 const H = 50;
@@ -96,5 +104,30 @@ describe("region edits' compositing", () => {
     expect(featherRadius(1024)).toBe(2);
     expect(featherRadius(2048)).toBe(4);
     expect(featherRadius(200)).toBe(1);
+  });
+
+  it("only the rectangle around the area (grown by the band) needs feathering: the same alpha there", () => {
+    const radius = 3;
+    const bounds = areaBounds(mask, W, H, featherBand(radius));
+    expect(bounds).toEqual({ x: 6, y: 4, width: 45, height: 42 });
+    const whole = featherMask(mask, W, H, radius);
+    const cut = new Uint8Array(bounds!.width * bounds!.height);
+    for (let y = 0; y < bounds!.height; y++)
+      for (let x = 0; x < bounds!.width; x++)
+        cut[y * bounds!.width + x] = mask[(bounds!.y + y) * W + bounds!.x + x]!;
+    const part = featherMask(cut, bounds!.width, bounds!.height, radius);
+    let outside = 0;
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const inside =
+          x >= bounds!.x && x < bounds!.x + bounds!.width && y >= bounds!.y && y < bounds!.y + bounds!.height;
+        if (inside) expect(part[(y - bounds!.y) * bounds!.width + x - bounds!.x]).toBe(whole[y * W + x]);
+        else {
+          expect(whole[y * W + x]).toBe(0);
+          outside++;
+        }
+      }
+    expect(outside).toBeGreaterThan(0);
+    expect(areaBounds(new Uint8Array(W * H), W, H)).toBeNull();
   });
 });
