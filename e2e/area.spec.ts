@@ -5,6 +5,7 @@
  * Try Another Version changes the same area. Then the same with the keyboard alone.
  */
 import fs from "node:fs";
+import sharp from "sharp";
 import path from "node:path";
 import { type Page, type Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -253,4 +254,65 @@ test("keyboard only: choose an area, convert it, download", async ({ page, baseU
   await expect(used).toContainText("Made by changing an area of the photo");
   await used.getByText("Made by changing an area of the photo").click();
   await expect(used.getByRole("img", { name: /The area that changed/ })).toBeVisible();
+});
+
+test("Convert Anything with three photos: sent in the order chosen, named in the words, kept with all three", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await openSignedIn(
+    page,
+    await createUserOnTier(baseURL!, uniqueEmail("photos"), PASSWORD, "$30/month"),
+    "/",
+  );
+  const calls = imageCalls(page);
+  await page.getByTestId("file-input").setInputFiles(PORTRAIT);
+  await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 30_000 });
+  const before = await shownResult(page);
+
+  await page.getByRole("button", { name: "Convert Anything", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Convert Image" });
+  await dialog
+    .getByTestId("more-photos-input")
+    .setInputFiles([
+      path.resolve("tests/fixtures/images/cat-chelsea.png"),
+      path.resolve("tests/fixtures/images/photo-12mp.jpg"),
+    ]);
+  const more = dialog.getByRole("list", { name: "More photos" });
+  await expect(more.getByRole("img")).toHaveCount(2);
+  // The 12 MP photo becomes Photo 2.
+  await dialog.getByRole("button", { name: "Move Photo 3 earlier" }).click();
+  await expect(dialog.getByRole("button", { name: "Move Photo 2 earlier" })).toBeDisabled();
+  await dialog
+    .getByLabel("Your transformation")
+    .fill("put the hat from photo 2 on the person, in the style of photo 3");
+  await dialog.getByRole("button", { name: "Transform" }).click();
+
+  await expect.poll(() => calls.length, { timeout: 30_000 }).toBe(2);
+  await resultChanged(page, before);
+  const [words, ...images] = calls[1]!.parts;
+  expect(images).toHaveLength(3);
+  expect(words!.text).toContain("Photo 1 is the main photo");
+  expect(words!.text).toContain("Photo 2 and Photo 3");
+  expect(words!.text).toContain("put the hat from photo 2 on the person");
+  const sizes = await Promise.all(
+    images.map(async (part) => {
+      const meta = await sharp(Buffer.from(part.inlineData!.data, "base64")).metadata();
+      return (meta.width! / meta.height!).toFixed(2);
+    }),
+  );
+  // The portrait (1:1), the 12 MP photo (4:3), the cat (451x300): in the order chosen.
+  expect(sizes).toEqual(["1.00", "1.33", "1.50"]);
+
+  // Kept with all three.
+  await page.goto("/creations");
+  await page
+    .getByRole("button", { name: /^Open Cucumber creation/ })
+    .first()
+    .click();
+  const photos = page.getByTestId("creation-photos");
+  await expect(photos).toContainText("Made from 3 photos");
+  await expect(photos.getByRole("img", { name: "Photo 2" })).toBeVisible();
+  await expect(photos.getByRole("img", { name: "Photo 3" })).toBeVisible();
 });

@@ -26,6 +26,7 @@
  */
 import { GEMINI_DEFAULTS } from "../../src/config/gemini-defaults.ts";
 import { LOCAL_ENGINE_PATH } from "../../src/config/local-engine.ts";
+import { PROXY_MAX_BODY_BYTES, PROXY_MAX_IMAGES } from "../../src/config/request-limits.ts";
 import {
   MAX_UPSTREAM_TIMEOUT_MS,
   reservationTtlFor,
@@ -127,8 +128,8 @@ function readSettings(env: Env): AiSettings {
     ),
     ratePerMinute: positiveInteger(env.AI_RATE_LIMIT_PER_MINUTE, 20, 10_000),
     analysisPerMinute: positiveInteger(env.AI_ANALYSIS_RATE_LIMIT_PER_MINUTE, 6, 10_000),
-    maxBodyBytes: positiveInteger(env.AI_MAX_BODY_BYTES, 4 * 1024 * 1024, 20 * 1024 * 1024),
-    maxImages: positiveInteger(env.AI_MAX_IMAGES, 4, 16),
+    maxBodyBytes: positiveInteger(env.AI_MAX_BODY_BYTES, PROXY_MAX_BODY_BYTES, 20 * 1024 * 1024),
+    maxImages: positiveInteger(env.AI_MAX_IMAGES, PROXY_MAX_IMAGES, 16),
     ...waits(env, problems),
     thinking: { image: null, text: null },
     problems,

@@ -32,17 +32,23 @@ function position(text: string): { x: number; y: number } {
   return { x, y };
 }
 
-/** A custom edit: the photo gently graded, an added picture pasted where the words say, the words below. */
-async function custom(image: RawImage, wording: Wording, extras: RawImage[]): Promise<Rendition> {
-  const graded = await transformRaw(image, (s) =>
-    s.modulate({ brightness: 1.05, saturation: 1.3 }).linear([1.05, 1.0, 0.92], [4, 2, -2]).sharpen(),
-  );
+/**
+ * Further pictures of a request (Convert Anything's Photo 2 to 4, a picture to paste): each pasted,
+ * framed, the first where the words say, the next ones in the corners, in the order they came, so a
+ * preview shows every photo sent was used.
+ */
+async function pasteExtras(
+  image: RawImage,
+  wording: Wording,
+  extras: RawImage[],
+): Promise<{ layers: Layer[]; overlays: string[] }> {
   const layers: Layer[] = [];
   const overlays: string[] = [];
-  if (extras[0]) {
-    // A second picture sent with words of no tool: paste it, framed, where the words say.
-    const added = await fitInside(extras[0], image.width * 0.34, image.height * 0.34);
-    const { x, y } = position(wording.text);
+  const places = [position(wording.text), { x: 0.2, y: 0.8 }, { x: 0.8, y: 0.8 }, { x: 0.8, y: 0.2 }];
+  const scale = extras.length > 1 ? 0.28 : 0.34;
+  for (const [i, extra] of extras.slice(0, places.length).entries()) {
+    const added = await fitInside(extra, image.width * scale, image.height * scale);
+    const { x, y } = places[i]!;
     const left = Math.min(Math.max(0, image.width * x - added.width / 2), image.width - added.width);
     const top = Math.min(Math.max(0, image.height * y - added.height / 2), image.height - added.height);
     layers.push({ image: added, left, top });
@@ -51,8 +57,32 @@ async function custom(image: RawImage, wording: Wording, extras: RawImage[]): Pr
         `height="${added.height + 4}" fill="none" stroke="#ffffff" stroke-width="4"/>`,
     );
   }
+  return { layers, overlays };
+}
+
+/** A custom edit: the photo gently graded, an added picture pasted where the words say, the words below. */
+async function custom(image: RawImage, wording: Wording, extras: RawImage[]): Promise<Rendition> {
+  const graded = await transformRaw(image, (s) =>
+    s.modulate({ brightness: 1.05, saturation: 1.3 }).linear([1.05, 1.0, 0.92], [4, 2, -2]).sharpen(),
+  );
+  const layers: Layer[] = [];
+  const overlays: string[] = [];
+  const pasted = await pasteExtras(image, wording, extras);
+  layers.push(...pasted.layers);
+  overlays.push(...pasted.overlays);
   overlays.push(captionBanner(truncate(wording.words, 60), image.width, image.height));
   return { image: graded, overlays, layers };
+}
+
+/** A style's rendition with the request's further pictures pasted on it (pasteExtras). */
+async function withExtras(rendition: Rendition, image: RawImage, wording: Wording, extras: RawImage[]) {
+  if (extras.length === 0) return rendition;
+  const pasted = await pasteExtras(image, wording, extras);
+  return {
+    ...rendition,
+    layers: [...(rendition.layers ?? []), ...pasted.layers],
+    overlays: [...(rendition.overlays ?? []), ...pasted.overlays],
+  };
 }
 
 /**
@@ -76,7 +106,7 @@ export async function renderStyledImage(
   const rendition =
     style.id === "custom"
       ? await custom(image, wording, extras)
-      : await lookFor(style.id)(image, hashString(wording.text));
+      : await withExtras(await lookFor(style.id)(image, hashString(wording.text)), image, wording, extras);
   return encodeOutput(rendition.image, rendition.overlays, rendition.layers);
 }
 

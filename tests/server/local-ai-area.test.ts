@@ -80,3 +80,50 @@ describe("a region edit", () => {
     expect(changedInside).toBeGreaterThan(out.width * out.height * 0.1);
   });
 });
+
+describe("more than one photo in an edit", () => {
+  test("Convert Anything with three further photos: each is visibly used, in its order", async () => {
+    const photo = fixture("cat-chelsea.png");
+    const solid = (r: number, g: number, b: number) =>
+      sharp({ create: { width: 240, height: 240, channels: 3, background: { r, g, b } } })
+        .png()
+        .toBuffer();
+    const colours = [
+      [230, 20, 20],
+      [20, 40, 230],
+      [240, 220, 10],
+    ] as const;
+    const extras = await Promise.all(colours.map(([r, g, b]) => solid(r, g, b)));
+    const body = {
+      contents: [
+        {
+          role: "user",
+          parts: [
+            { text: "Photo 1 is the main photo. Put the things of photos 2, 3 and 4 in it." },
+            { inlineData: { mimeType: "image/png", data: photo.toString("base64") } },
+            ...extras.map((png) => ({ inlineData: { mimeType: "image/png", data: png.toString("base64") } })),
+          ],
+        },
+      ],
+      generationConfig: { responseModalities: ["TEXT", "IMAGE"] },
+    };
+    const parts = await partsOf(
+      await postTool("cucumber", { operation: "custom", words: "put them in the middle" }, body),
+    );
+    const image = parts.find((part) => part.inlineData)!.inlineData!;
+    const out = await decode(Buffer.from(image.data, "base64"));
+    const at = (fx: number, fy: number) => {
+      const i = (Math.round(out.height * fy) * out.width + Math.round(out.width * fx)) * 3;
+      return [out.data[i]!, out.data[i + 1]!, out.data[i + 2]!];
+    };
+    // The first where the words say (the middle), the next ones in the lower corners.
+    for (const [[fx, fy], colour] of [
+      [[0.5, 0.5], colours[0]],
+      [[0.2, 0.8], colours[1]],
+      [[0.8, 0.8], colours[2]],
+    ] as const) {
+      const [r, g, b] = at(fx, fy);
+      expect(Math.abs(r - colour[0]) + Math.abs(g - colour[1]) + Math.abs(b - colour[2])).toBeLessThan(40);
+    }
+  });
+});

@@ -35,6 +35,8 @@ type Loaded =
       originalUrl?: string;
       /** The area a region edit changed (issue 29 §1), white on black. */
       areaUrl?: string;
+      /** The further photos it was made from, in order (issue 29 §2). */
+      references?: Blob[];
       text?: string;
     };
 
@@ -52,8 +54,20 @@ function useCreationFiles(userId: string, record: CreationRecord): Loaded {
     fileUrl,
     originalUrl,
     areaUrl,
+    references: opened.data.files.references,
     text: opened.data.text,
   };
+}
+
+/** One of the further photos a creation was made from, with its number. */
+function ReferencePhoto({ blob, name }: { blob: Blob; name: string }) {
+  const url = useObjectUrl(blob);
+  return (
+    <figure className="grid justify-items-center gap-0.5 text-xs">
+      {url && <img src={url} alt={name} className="size-16 rounded border object-cover" />}
+      <figcaption>{name}</figcaption>
+    </figure>
+  );
 }
 
 /** The creation's file, read when "Edit with…" is picked before the viewer has it. */
@@ -161,6 +175,22 @@ function ViewerBody({
             className="mx-auto max-h-[55vh] w-auto max-w-full rounded-xl border bg-muted object-contain"
           />
         ))}
+      {loaded.status === "ready" && loaded.references?.length ? (
+        <section
+          aria-label="The photos it was made from"
+          className="grid gap-1 text-sm"
+          data-testid="creation-photos"
+        >
+          <p className="font-medium">Made from {loaded.references.length + 1} photos</p>
+          <ol className="flex flex-wrap gap-2">
+            {loaded.references.map((blob, i) => (
+              <li key={i}>
+                <ReferencePhoto blob={blob} name={`Photo ${i + 2}`} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
       {record.details?.area === "yes" && (
         <details className="rounded-lg border p-2 text-sm" data-testid="creation-area">
           <summary className="cursor-pointer font-medium">Made by changing an area of the photo</summary>

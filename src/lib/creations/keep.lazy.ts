@@ -79,8 +79,9 @@ export async function saveCreation(
 export async function completeCreation(userId: string, id: string): Promise<boolean> {
   const found = await getCreation(userId, id);
   if (!found) return false;
-  const { file, original } = found.files;
-  const full = await withThumbnails({ record: found.record, thumbs: { id }, files: { id, file, original } });
+  // Every file it has (the area and the further photos too), with the thumbnails made now.
+  const { userId: _owner, ...files } = found.files;
+  const full = await withThumbnails({ record: found.record, thumbs: { id }, files: { ...files, id } });
   await putCreation(userId, full);
   return true;
 }

@@ -54,6 +54,10 @@ export async function prepareCreation(
   const kind = kindOf(creation, file);
   // Read the original first: the tool may release its object URL soon after the result arrives.
   const original = await blobOf(creation.original).catch(() => undefined);
+  const references = (
+    await Promise.all((creation.references ?? []).map((r) => blobOf(r).catch(() => undefined)))
+  ).filter((r): r is Blob => r !== undefined);
+  const referencesSize = references.reduce((sum, r) => sum + r.size, 0);
   const excerpt = kind === "text" ? (await blobText(file)).trim().slice(0, EXCERPT_LENGTH) : undefined;
   const id = newId();
   const quick: PreparedCreation = {
@@ -71,12 +75,18 @@ export async function prepareCreation(
       photo: creation.photo ?? id,
       createdAt: now,
       fileSize: file.size,
-      totalSize: file.size + (original?.size ?? 0) + (creation.area?.size ?? 0),
+      totalSize: file.size + (original?.size ?? 0) + (creation.area?.size ?? 0) + referencesSize,
       hasOriginal: Boolean(original),
       ...(excerpt !== undefined ? { excerpt } : {}),
     },
     thumbs: { id },
-    files: { id, file, original, ...(creation.area ? { area: creation.area } : {}) },
+    files: {
+      id,
+      file,
+      original,
+      ...(creation.area ? { area: creation.area } : {}),
+      ...(references.length ? { references } : {}),
+    },
   };
   return options.thumbnails === false ? quick : withThumbnails(quick);
 }
@@ -99,6 +109,7 @@ export async function withThumbnails(prepared: PreparedCreation): Promise<Prepar
   const totalSize =
     file.size +
     (prepared.files.area?.size ?? 0) +
+    (prepared.files.references ?? []).reduce((sum, r) => sum + r.size, 0) +
     (resultThumb?.size ?? 0) +
     (originalThumb?.size ?? 0) +
     (originalKept?.size ?? 0);

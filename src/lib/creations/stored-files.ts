@@ -18,6 +18,7 @@ export type StoredFiles = {
   file: StoredBlob;
   original?: StoredBlob;
   area?: StoredBlob;
+  references?: StoredBlob[];
 };
 
 /** How pictures are written: as Blobs, or as their bytes. */
@@ -63,13 +64,14 @@ export function thumbsOf(stored: StoredThumbs): CreationThumbs {
 }
 
 export function filesOf(stored: StoredFiles): CreationFiles {
-  const { area: storedArea, ...rest } = stored;
+  const { area: storedArea, references: storedReferences, ...rest } = stored;
   const area = fromStored(storedArea);
   return {
     ...rest,
     file: fromStored(stored.file),
     original: fromStored(stored.original),
     ...(area ? { area } : {}),
+    ...(storedReferences?.length ? { references: storedReferences.map((r) => fromStored(r)) } : {}),
   };
 }
 
@@ -79,12 +81,20 @@ export async function storedThumbs(thumbs: CreationThumbs, as = preferredStoreAs
 }
 
 export async function storedFiles(files: CreationFiles, as = preferredStoreAs()): Promise<StoredFiles> {
-  const [file, original, area] = await Promise.all([
+  const [file, original, area, references] = await Promise.all([
     toStored(files.file, as),
     toStored(files.original, as),
     toStored(files.area, as),
+    Promise.all((files.references ?? []).map((r) => toStored(r, as))),
   ]);
-  return { id: files.id, userId: files.userId, file, original, ...(area ? { area } : {}) };
+  return {
+    id: files.id,
+    userId: files.userId,
+    file,
+    original,
+    ...(area ? { area } : {}),
+    ...(references.length ? { references } : {}),
+  };
 }
 
 /**

@@ -38,6 +38,8 @@ export type NewCreation = {
   original?: Blob | string | null;
   /** The area of the original that was changed (a region edit, issue 29 §1): white on black. */
   area?: Blob;
+  /** The further photos it was made from, after the original, in order (issue 29 §2). */
+  references?: readonly (Blob | string | null)[];
   /**
    * The results this one was made from, oldest first ("Edit with…"). Worked out from `original`
    * when omitted (origin.ts).
@@ -90,6 +92,8 @@ export type CreationFiles = {
   original?: Blob;
   /** The area a region edit changed (white on black): its record's details say `area: "yes"`. */
   area?: Blob;
+  /** The further photos it was made from, in order (its record's details say `photos`: how many in all). */
+  references?: Blob[];
 };
 
 /** One creation with its full files. */

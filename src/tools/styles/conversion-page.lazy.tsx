@@ -24,6 +24,7 @@ import { useUser } from "@/lib/auth";
 import type { GateReturnState } from "@/lib/creations";
 import { formatRenewal } from "@/lib/usage";
 import type { CustomGate } from "./conversion-page";
+import { MorePhotos, type MorePhotosProps } from "./more-photos";
 
 /** What the dialog transforms: the picture, and the version of the photo it is (null: the photo). */
 export type CustomSource = { src: string; version: { id: string; photo: string } | null };
@@ -43,6 +44,8 @@ type CustomPromptDialogProps = {
   draft?: string | null;
   /** An area of the photo is chosen (issue 29 §1): only it changes. */
   area?: boolean;
+  /** The photos that go with the main one (issue 29 §2). */
+  more?: Omit<MorePhotosProps, "busy">;
 };
 
 /** "Convert Image" (SPEC 2.3, 4.2): describe any change, typed or spoken. */
@@ -52,6 +55,7 @@ export function CustomPromptDialog({
   hasImage,
   source,
   area,
+  more,
   onSelectFile,
   onTransform,
   busy,
@@ -117,6 +121,7 @@ export function CustomPromptDialog({
               aria-label="Upload an image to transform"
               onPick={(files) => files[0] && onSelectFile(files[0])}
             />
+            {hasImage && more && <MorePhotos {...more} busy={busy} />}
             <PromptField
               label="Your transformation"
               placeholder="Describe how you want to transform the image..."

@@ -189,6 +189,7 @@ export function ConversionPage({ variantId }: { variantId: VariantId }) {
           onOpenChange={setCustomOpen}
           hasImage={Boolean(conversion.original)}
           area={Boolean(conversion.area)}
+          more={conversion.more}
           source={conversion.customSource}
           busy={processing}
           gate={customGate}

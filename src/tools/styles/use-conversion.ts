@@ -9,7 +9,8 @@ import { useResultsTool } from "@/hooks/use-tool-results";
 import { ORIGINAL_VERSION } from "@/hooks/use-tool-versions";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { originalOf } from "@/lib/creations";
-import type { LoadedImage } from "@/lib/image";
+import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
+import { MAX_EXTRA_PHOTOS } from "@/config/request-limits";
 import type { Operation } from "./run-conversion";
 
 /**
@@ -21,6 +22,8 @@ export type ConversionRunInput = {
   image: LoadedImage;
   output: ImageOutput;
   area?: Blob;
+  /** Further photos of a custom transformation (issue 29 §2), in order. */
+  extras?: readonly LoadedImage[];
 };
 
 export type ConversionResult = {
@@ -67,13 +70,16 @@ export function useConversion(variant: Variant) {
   const [output, setOutput] = useImageOutput(variant.id);
   // The area of the photo to change (issue 29 §1), chosen in the mask editor; a new photo has none.
   const [area, setArea] = useState<Blob | null>(null);
+  // Convert Anything's further photos (issue 29 §2), in order, and what became of the last ones added.
+  const [extras, setExtras] = useState<LoadedImage[]>([]);
+  const [extrasNotice, setExtrasNotice] = useState<string | null>(null);
   // The area of a version chosen on the strip (or shown again after a reload), by its picture.
   const [versionArea, setVersionArea] = useState<{ of: string; area: Blob | null } | null>(null);
 
   const ai = useResultsTool<ConversionRunInput, ConversionResult>(variant.id, {
-    run: async ({ operation, image, output, area }, ctx) => {
+    run: async ({ operation, image, output, area, extras }, ctx) => {
       const { runConversion } = await import("./run-conversion.lazy");
-      const out = await runConversion({ variant, image, operation, output, area }, ctx);
+      const out = await runConversion({ variant, image, operation, output, area, extras }, ctx);
       return {
         imageUrl: out.imageUrl,
         text: out.text,
@@ -95,13 +101,18 @@ export function useConversion(variant: Variant) {
             : undefined,
       ),
     // Every result is kept on the device: first conversions, custom transformations, recreated versions.
-    keep: (result, { operation, image, output, area }) => ({
+    keep: (result, { operation, image, output, area, extras }) => ({
       file: result.imageUrl,
       instruction: operation.kind === "custom" ? operation.userPrompt : result.prompt,
       prompt: result.prompt,
       original: originalOf(image),
-      details: { ...output, ...(area ? { area: "yes" } : {}) },
+      details: {
+        ...output,
+        ...(area ? { area: "yes" } : {}),
+        ...(extras?.length ? { photos: String(extras.length + 1) } : {}),
+      },
       ...(area ? { area } : {}),
+      ...(extras?.length ? { references: extras.map((extra) => originalOf(extra)) } : {}),
     }),
     restore: {
       untouched: !touched && !original && !loading,
@@ -183,6 +194,8 @@ export function useConversion(variant: Variant) {
   const shownUrl = ai.state.result?.imageUrl;
   const lastArea =
     versionArea && versionArea.of === shownUrl ? versionArea.area : (ai.state.input?.area ?? null);
+  // ... and of a custom transformation made with more photos, the same photos.
+  const lastExtras = versionArea && versionArea.of === shownUrl ? undefined : ai.state.input?.extras;
   const recreate = useCallback(() => {
     if (original && lastPrompt)
       void run({
@@ -190,8 +203,55 @@ export function useConversion(variant: Variant) {
         image: original,
         output,
         ...(lastArea ? { area: lastArea } : {}),
+        ...(lastExtras?.length ? { extras: lastExtras } : {}),
       });
-  }, [lastArea, lastPrompt, original, output, run]);
+  }, [lastArea, lastExtras, lastPrompt, original, output, run]);
+
+  /** More photos for Convert Anything: each loaded like any photo, up to MAX_EXTRA_PHOTOS in all. */
+  const addExtras = useCallback(
+    async (files: File[]) => {
+      const room = MAX_EXTRA_PHOTOS - extras.length;
+      const taken = files.slice(0, Math.max(0, room));
+      const added: LoadedImage[] = [];
+      const refused: string[] = [];
+      for (const file of taken) {
+        try {
+          added.push(await loadImage(file));
+        } catch (error) {
+          refused.push(
+            isImageInputError(error)
+              ? `${file.name}: ${error.message} ${error.advice}`
+              : `${file.name} could not be opened.`,
+          );
+        }
+      }
+      setExtras((now) => [...now, ...added]);
+      const left = files.length - taken.length;
+      const notice = [
+        ...refused,
+        ...(left > 0 ? [`Up to ${MAX_EXTRA_PHOTOS} more photos: ${left} left out.`] : []),
+      ];
+      setExtrasNotice(notice.length ? notice.join(" ") : null);
+    },
+    [extras.length],
+  );
+  const removeExtra = useCallback(
+    (index: number) => {
+      setExtras(extras.filter((_, i) => i !== index));
+      setExtrasNotice(null);
+    },
+    [extras],
+  );
+  const moveExtra = useCallback(
+    (index: number, by: -1 | 1) => {
+      const to = index + by;
+      if (to < 0 || to >= extras.length) return;
+      const next = [...extras];
+      [next[index], next[to]] = [next[to]!, next[index]!];
+      setExtras(next);
+    },
+    [extras],
+  );
 
   /** The style on the area chosen (issue 29 §1): the rest of the photo stays as it is. */
   const convertArea = useCallback(() => {
@@ -210,7 +270,7 @@ export function useConversion(variant: Variant) {
     (userPrompt: string) => {
       if (!original || busy) return;
       const operation = { kind: "custom", userPrompt } as const;
-      const within = area ? { area } : {};
+      const within = { ...(area ? { area } : {}), ...(extras.length ? { extras } : {}) };
       if (!chosenUrl || !chosenGroup) return void run({ operation, image: original, output, ...within });
       void import("./chosen-version.lazy")
         .then(({ chosenPhoto }) => chosenPhoto(chosenUrl, chosenGroup, variant.downloadName))
@@ -225,7 +285,18 @@ export function useConversion(variant: Variant) {
           },
         );
     },
-    [area, busy, chosenGroup, chosenUrl, original, output, replaceOriginal, run, variant.downloadName],
+    [
+      area,
+      busy,
+      chosenGroup,
+      chosenUrl,
+      extras,
+      original,
+      output,
+      replaceOriginal,
+      run,
+      variant.downloadName,
+    ],
   );
 
   const { clear } = photo;
@@ -234,6 +305,8 @@ export function useConversion(variant: Variant) {
     resetRun();
     clear();
     setArea(null);
+    setExtras([]);
+    setExtrasNotice(null);
   }, [busy, clear, resetRun]);
 
   const error = imageError ?? ai.state.error;
@@ -250,6 +323,14 @@ export function useConversion(variant: Variant) {
     selectFile,
     recreate,
     custom,
+    /** Convert Anything's further photos (issue 29 §2): the dialog's MorePhotos. */
+    more: {
+      photos: extras,
+      onAdd: (files: File[]) => void addExtras(files),
+      onRemove: removeExtra,
+      onMove: moveExtra,
+      notice: extrasNotice,
+    },
     /** The area to change (issue 29 §1), its setter, and the style on it. */
     area,
     setArea,

@@ -14,7 +14,7 @@ import {
   type NewCreation,
 } from "@/lib/creations";
 import { prepareCreation } from "@/lib/creations/prepare";
-import { saveCreation } from "@/lib/creations/keep.lazy";
+import { completeCreation, saveCreation } from "@/lib/creations/keep.lazy";
 import { setThumbnailMaker } from "@/lib/creations/thumbnail";
 import { putCreation } from "@/lib/creations/write";
 import { filesOf, storedFiles, writeWithFallback, type StoreAs } from "@/lib/creations/stored-files";
@@ -86,6 +86,34 @@ describe("creations store", () => {
     const thumbs = await getThumbs(ALICE, [record.id]);
     expect(await readText(thumbs.get(record.id)!.result!)).toBe("thumb-320");
     expect(await readText(thumbs.get(record.id)!.original!)).toBe("thumb-160");
+  });
+
+  it("keeps a region edit's area and the further photos, also when its thumbnails are made later", async () => {
+    const area = new Blob([new Uint8Array([1, 1, 1])], { type: "image/png" });
+    const references = [png(7), new Blob([new Uint8Array([8])], { type: "image/jpeg" })];
+    const record = await saveCreation(ALICE, {
+      ...image("cucumber", "put the hat from photo 2 on the person"),
+      area,
+      references,
+      details: { area: "yes", photos: "3" },
+    });
+    const kept = (await getCreation(ALICE, record.id))!.files;
+    expect(await bytes(kept.area!)).toEqual(new Uint8Array([1, 1, 1]));
+    expect(await Promise.all(kept.references!.map(bytes))).toEqual([
+      new Uint8Array([...PNG, 7]),
+      new Uint8Array([8]),
+    ]);
+    // A creation whose second write never happened (the page left right after the result): completing
+    // it later keeps every file.
+    const quick = await prepareCreation({ ...image("cucumber", "again"), area, references }, Date.now(), {
+      thumbnails: false,
+    });
+    const first = await putCreation(ALICE, quick);
+    expect(await completeCreation(ALICE, first.id)).toBe(true);
+    const completed = (await getCreation(ALICE, first.id))!.files;
+    expect(completed.area).toBeDefined();
+    expect(completed.references).toHaveLength(2);
+    expect(await readText(completed.original!)).toBe("thumb-1024");
   });
 
   it("keeps text results as text, with an excerpt and no thumbnails", async () => {
