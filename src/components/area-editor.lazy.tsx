@@ -5,14 +5,7 @@
  * the brush, Space or Enter puts it down and lifts it). "Use this area" gives the area as a white-on-black
  * PNG of the photo's shape (at most MASK_MAX_SIDE px), which the run scales to the photo it sends.
  */
-import {
-  useCallback,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-} from "react";
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import {
   Brush,
   Eraser,
