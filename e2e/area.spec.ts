@@ -9,7 +9,7 @@ import sharp from "sharp";
 import path from "node:path";
 import { type Page, type Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { AREA_INSTRUCTION } from "../src/config/variants";
+import { AREA_INSTRUCTION } from "../src/tools/styles/prompts";
 import { createUserOnTier } from "./backend";
 import { openSignedIn } from "./session";
 import { downloadFrom, isPng, PASSWORD, uniqueEmail } from "./helpers";

@@ -1,9 +1,5 @@
-/**
- * Object URLs a component shows: made from Blobs (lib/image/picture-urls.ts, so knownPicture gives the
- * Blob back), revoked one by one, and all of them when it unmounts.
- */
+/** Object URLs a component shows: made from Blobs, revoked one by one, and all of them when it unmounts. */
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
-import { pictureUrl, revokePicture } from "@/lib/image/picture-urls";
 
 export type ObjectUrls = {
   /** An object URL for `blob`, revoked when the component unmounts unless `revoke` came first. */
@@ -18,18 +14,18 @@ export function useObjectUrls(): ObjectUrls {
   useEffect(() => {
     const live = urls.current;
     return () => {
-      live.forEach(revokePicture);
+      live.forEach((url) => URL.revokeObjectURL(url));
       live.clear();
     };
   }, []);
 
   const make = useCallback((blob: Blob) => {
-    const url = pictureUrl(blob);
+    const url = URL.createObjectURL(blob);
     urls.current.add(url);
     return url;
   }, []);
   const revoke = useCallback((url: string | null | undefined) => {
-    if (url && urls.current.delete(url)) revokePicture(url);
+    if (url && urls.current.delete(url)) URL.revokeObjectURL(url);
   }, []);
   return useMemo(() => ({ make, revoke }), [make, revoke]);
 }

@@ -23,7 +23,7 @@ import { getTool, type ToolId } from "@/tools/registry";
 import { toolRunContext, type ToolRunContext } from "@/tools/run-context";
 import { atOneK, chooseToolOutput, sizedFileName } from "@/lib/tool-output";
 import { useAiRun, type AiRunContext, type AiRunOptions } from "./use-ai-run";
-import { useObjectUrls } from "./use-object-urls";
+import { usePictureUrls } from "./use-picture-urls";
 import { useToolVersionStrip, type VersionShown } from "./use-tool-versions";
 
 /** A result as the page holds it: the tool's own, plus where it came from. */
@@ -109,8 +109,7 @@ export function useTool<I, R extends object>(id: ToolId, options: ToolOptions<I,
    * The page's pictures: each result's Blob shown through an object URL made here (a run's answer, a
    * result shown again, a version chosen on the strip), all revoked when the page closes.
    */
-  const pictures = useObjectUrls();
-  const picture = pictures.make;
+  const picture = usePictureUrls();
 
   /** The task run again, for the size gate's "Make it at 1K" (set below, once the run is there). */
   const rerun = useRef<(input: I) => void>(() => undefined);

@@ -11,7 +11,8 @@
  */
 // Only ./errors and ./parse (and types): this chunk must not import the app's entry chunk (config,
 // lib/usage), which makes the bundler pull the streaming client into every tool page's shared chunk.
-import { ADVICE, GeminiError, offlineError, type GeminiErrorInit, type GeminiErrorKind } from "./errors";
+import { ADVICE } from "./advice";
+import { GeminiError, offlineError, type GeminiErrorInit, type GeminiErrorKind } from "./errors";
 import {
   asArray,
   asString,

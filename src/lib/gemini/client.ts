@@ -12,7 +12,8 @@ import type { ToolId } from "@/tools/registry";
 import { untilAborted } from "@/lib/until-aborted";
 import { callImageWorker, imageWorkerAvailable, ImageWorkerError } from "@/lib/image/worker-client";
 import { readAnswerBody } from "./answer-body";
-import { cancelledError, imageLostError, offlineError, timeoutError } from "./errors";
+import { imageLostError, timeoutError } from "./advice";
+import { cancelledError, offlineError } from "./errors";
 import {
   imageFromResponse,
   parseRetryAfter,

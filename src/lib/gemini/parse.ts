@@ -4,7 +4,8 @@
  */
 import { base64ToBlob } from "@/lib/image/download";
 import type { AnsweredImage } from "./answer-body";
-import { ADVICE, GeminiError, MESSAGES, textInsteadOfImageAdvice } from "./errors";
+import { ADVICE, textInsteadOfImageAdvice } from "./advice";
+import { GeminiError, MESSAGES } from "./errors";
 
 /** An image a request sends: its base64 (no data: prefix). */
 export type InlineImage = { mimeType: string; data: string };

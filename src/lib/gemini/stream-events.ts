@@ -4,7 +4,8 @@
  * answer, a stream cut off before its final chunk, or a body that is not Gemini's).
  */
 import { DELIVERED_FINISH_REASONS } from "@/config/gemini-calls";
-import { ADVICE, GeminiError, MESSAGES } from "./errors";
+import { ADVICE } from "./advice";
+import { GeminiError, MESSAGES } from "./errors";
 import { noResult, parseJson, readReply, type CallContext, type Reply } from "./parse";
 import { eventData } from "./sse";
 

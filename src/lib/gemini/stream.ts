@@ -22,7 +22,8 @@ import {
   type GenerateOptions,
   type HostedClient,
 } from "./client";
-import { cancelledError, GeminiError, MESSAGES, offlineError, timeoutError } from "./errors";
+import { timeoutError } from "./advice";
+import { cancelledError, GeminiError, MESSAGES, offlineError } from "./errors";
 import { parseJson, parseRetryAfter, type CallContext } from "./parse";
 import { withRetry } from "./retry";
 import { takeEvents } from "./sse";

@@ -3,26 +3,61 @@
  * (issue 29 §2): each shown with its number, moved earlier or later, removed; "Add photos" takes up to
  * MAX_EXTRA_PHOTOS, each through the image pipeline like any photo.
  */
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { ArrowDown, ArrowUp, ImagePlus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { HiddenFileInput } from "@/components/file-pick";
 import { MAX_EXTRA_PHOTOS } from "@/config/request-limits";
+import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
 
 export type MorePhotosProps = {
-  /** The further photos, in order (Photo 2, Photo 3, ...): their previews. */
-  photos: readonly { previewUrl: string }[];
-  onAdd: (files: File[]) => void;
-  onRemove: (index: number) => void;
-  onMove: (index: number, by: -1 | 1) => void;
-  /** What became of the last photos added, when not all of them could be (or null). */
-  notice: string | null;
+  /** The further photos, in order (Photo 2, Photo 3, ...). */
+  photos: readonly LoadedImage[];
+  onChange: (photos: readonly LoadedImage[]) => void;
   busy?: boolean;
 };
 
-export function MorePhotos({ photos, onAdd, onRemove, onMove, notice, busy }: MorePhotosProps) {
+export function MorePhotos({ photos, onChange, busy }: MorePhotosProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  // What became of the last photos added, when not all of them could be.
+  const [notice, setNotice] = useState<string | null>(null);
   const room = MAX_EXTRA_PHOTOS - photos.length;
+
+  /** Each file loaded like any photo (checked, upright, previewed), up to MAX_EXTRA_PHOTOS in all. */
+  async function onAdd(files: File[]) {
+    const taken = files.slice(0, Math.max(0, room));
+    const added: LoadedImage[] = [];
+    const said: string[] = [];
+    for (const file of taken) {
+      try {
+        added.push(await loadImage(file));
+      } catch (error) {
+        said.push(
+          isImageInputError(error)
+            ? `${file.name}: ${error.message} ${error.advice}`
+            : `${file.name} could not be opened.`,
+        );
+      }
+    }
+    const left = files.length - taken.length;
+    if (left > 0) said.push(`Up to ${MAX_EXTRA_PHOTOS} more photos: ${left} left out.`);
+    setNotice(said.length ? said.join(" ") : null);
+    onChange([...photos, ...added]);
+  }
+
+  function onRemove(index: number) {
+    setNotice(null);
+    onChange(photos.filter((_, i) => i !== index));
+  }
+
+  function onMove(index: number, by: -1 | 1) {
+    const to = index + by;
+    if (to < 0 || to >= photos.length) return;
+    const next = [...photos];
+    [next[index], next[to]] = [next[to]!, next[index]!];
+    onChange(next);
+  }
+
   return (
     <fieldset className="grid gap-2 rounded-lg border p-3" data-testid="more-photos">
       <legend className="px-1 text-sm font-medium">More photos (optional)</legend>
@@ -93,7 +128,7 @@ export function MorePhotos({ photos, onAdd, onRemove, onMove, notice, busy }: Mo
         ref={inputRef}
         multiple
         aria-label="Add more photos"
-        onPick={onAdd}
+        onPick={(files) => void onAdd(files)}
         data-testid="more-photos-input"
       />
     </fieldset>

@@ -2,13 +2,8 @@
 import { PAGE_TEXT_TIMEOUT_MS } from "@/config/ai-timeouts";
 import { SAME_AS_PHOTO, type ImageOutput } from "@/config/image-output";
 import { requestFit } from "@/config/request-limits";
-import {
-  AREA_INSTRUCTION,
-  customPrompt,
-  photosInstruction,
-  RECREATE_SUFFIX,
-  type Variant,
-} from "@/config/variants";
+import { customPrompt, RECREATE_SUFFIX, type Variant } from "@/config/variants";
+import { AREA_INSTRUCTION, photosInstruction } from "./prompts";
 import { GeminiError, isGeminiError } from "@/lib/gemini/errors";
 import { prepareImage, type LoadedImage, type PreparedImage } from "@/lib/image";
 import { revokePicture } from "@/lib/image/picture-urls";

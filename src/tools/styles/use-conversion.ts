@@ -9,8 +9,7 @@ import { useResultsTool } from "@/hooks/use-tool-results";
 import { ORIGINAL_VERSION } from "@/hooks/use-tool-versions";
 import { useToolPhoto, toastPhotoUploaded } from "@/hooks/use-tool-photo";
 import { originalOf } from "@/lib/creations";
-import { isImageInputError, loadImage, type LoadedImage } from "@/lib/image";
-import { MAX_EXTRA_PHOTOS } from "@/config/request-limits";
+import type { LoadedImage } from "@/lib/image";
 import type { Operation } from "./run-conversion";
 
 /**
@@ -70,9 +69,8 @@ export function useConversion(variant: Variant) {
   const [output, setOutput] = useImageOutput(variant.id);
   // The area of the photo to change (issue 29 §1), chosen in the mask editor; a new photo has none.
   const [area, setArea] = useState<Blob | null>(null);
-  // Convert Anything's further photos (issue 29 §2), in order, and what became of the last ones added.
-  const [extras, setExtras] = useState<LoadedImage[]>([]);
-  const [extrasNotice, setExtrasNotice] = useState<string | null>(null);
+  // Convert Anything's further photos (issue 29 §2), in order (added, moved, removed in its dialog).
+  const [extras, setExtras] = useState<readonly LoadedImage[]>([]);
   // The area of a version chosen on the strip (or shown again after a reload), by its picture.
   const [versionArea, setVersionArea] = useState<{ of: string; area: Blob | null } | null>(null);
 
@@ -207,52 +205,6 @@ export function useConversion(variant: Variant) {
       });
   }, [lastArea, lastExtras, lastPrompt, original, output, run]);
 
-  /** More photos for Convert Anything: each loaded like any photo, up to MAX_EXTRA_PHOTOS in all. */
-  const addExtras = useCallback(
-    async (files: File[]) => {
-      const room = MAX_EXTRA_PHOTOS - extras.length;
-      const taken = files.slice(0, Math.max(0, room));
-      const added: LoadedImage[] = [];
-      const refused: string[] = [];
-      for (const file of taken) {
-        try {
-          added.push(await loadImage(file));
-        } catch (error) {
-          refused.push(
-            isImageInputError(error)
-              ? `${file.name}: ${error.message} ${error.advice}`
-              : `${file.name} could not be opened.`,
-          );
-        }
-      }
-      setExtras((now) => [...now, ...added]);
-      const left = files.length - taken.length;
-      const notice = [
-        ...refused,
-        ...(left > 0 ? [`Up to ${MAX_EXTRA_PHOTOS} more photos: ${left} left out.`] : []),
-      ];
-      setExtrasNotice(notice.length ? notice.join(" ") : null);
-    },
-    [extras.length],
-  );
-  const removeExtra = useCallback(
-    (index: number) => {
-      setExtras(extras.filter((_, i) => i !== index));
-      setExtrasNotice(null);
-    },
-    [extras],
-  );
-  const moveExtra = useCallback(
-    (index: number, by: -1 | 1) => {
-      const to = index + by;
-      if (to < 0 || to >= extras.length) return;
-      const next = [...extras];
-      [next[index], next[to]] = [next[to]!, next[index]!];
-      setExtras(next);
-    },
-    [extras],
-  );
-
   /** The style on the area chosen (issue 29 §1): the rest of the photo stays as it is. */
   const convertArea = useCallback(() => {
     if (original && area && !busy) void run({ operation: { kind: "first" }, image: original, output, area });
@@ -306,7 +258,6 @@ export function useConversion(variant: Variant) {
     clear();
     setArea(null);
     setExtras([]);
-    setExtrasNotice(null);
   }, [busy, clear, resetRun]);
 
   const error = imageError ?? ai.state.error;
@@ -324,13 +275,7 @@ export function useConversion(variant: Variant) {
     recreate,
     custom,
     /** Convert Anything's further photos (issue 29 §2): the dialog's MorePhotos. */
-    more: {
-      photos: extras,
-      onAdd: (files: File[]) => void addExtras(files),
-      onRemove: removeExtra,
-      onMove: moveExtra,
-      notice: extrasNotice,
-    },
+    more: { photos: extras, onChange: setExtras },
     /** The area to change (issue 29 §1), its setter, and the style on it. */
     area,
     setArea,

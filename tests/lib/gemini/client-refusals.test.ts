@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { generateImage, generateText, GeminiError, type GeminiErrorKind, type RetryWait } from "@/lib/gemini";
-import { ADVICE } from "@/lib/gemini/errors";
+import { ADVICE } from "@/lib/gemini/advice";
 import { fixtureJson, fixtureText, type GeminiFixtureName } from "../../msw/gemini";
 import {
   clientTestSetup,
