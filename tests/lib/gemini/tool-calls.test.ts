@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { VARIANTS, type Variant } from "@/config/variants";
-import { runConversion, type Operation } from "@/tools/styles/run-conversion";
+import { PHOTOS_TOO_LARGE, runConversion, type Operation } from "@/tools/styles/run-conversion";
 import { runPoem } from "@/tools/poetry/run-poem";
 import { runArt } from "@/tools/art/run-art";
 import { runScene } from "@/tools/scene/run-scene";
@@ -15,7 +15,7 @@ import type { ImageOutput } from "@/config/image-output";
 import type { ToolId } from "@/tools/registry";
 import { toolRunContext } from "@/tools/run-context";
 import { isGeminiError } from "@/lib/gemini";
-import type { LoadedImage, PreparedImage } from "@/lib/image";
+import { prepareImage, type LoadedImage, type PreparedImage } from "@/lib/image";
 import { server } from "../../msw/server";
 import { GEMINI_BASE_URL } from "../../msw/gemini";
 import { fakeImageModel } from "../../features/fake-image-model";
@@ -79,6 +79,60 @@ describe("style tools' image calls", () => {
       }
     },
   );
+});
+
+describe("Convert Anything with more photos (issue 29 §2)", () => {
+  const cucumber = VARIANTS.find((v) => v.id === "cucumber")!;
+  const prepared = (base64: string): PreparedImage => ({
+    base64,
+    mimeType: "image/jpeg",
+    width: 1024,
+    height: 768,
+    bytes: Math.round((base64.length * 3) / 4),
+    blob: new Blob(["jpeg"], { type: "image/jpeg" }),
+  });
+  const extras = [{} as LoadedImage, {} as LoadedImage];
+  const withExtras = () =>
+    runConversion(
+      {
+        variant: cucumber,
+        image: IMAGE,
+        operation: { kind: "custom", userPrompt: "Put the hat from photo 2 on him." },
+        extras,
+      },
+      toolRunContext("cucumber", KEY, { signal: new AbortController().signal, onRetryWait: () => {} }),
+    );
+
+  it("sends the main photo, then the others in their order, and the words say which is which", async () => {
+    const gemini = fakeImageModel(["image-success.json"]);
+    vi.mocked(prepareImage)
+      .mockResolvedValueOnce(prepared("TUFJTg=="))
+      .mockResolvedValueOnce(prepared("VFdP"))
+      .mockResolvedValueOnce(prepared("VEhSRUU="));
+    await withExtras();
+    const [call] = gemini.imageCalls();
+    const parts = call!.body.contents[0]!.parts;
+    expect(parts.map((p) => p.inlineData?.data)).toEqual([undefined, "TUFJTg==", "VFdP", "VEhSRUU="]);
+    expect(parts[0]!.text).toContain(
+      "Photo 1 is the main photo, the one to change; Photo 2 and Photo 3 are further photos",
+    );
+    expect(parts[0]!.text).toContain("Put the hat from photo 2 on him.");
+  });
+
+  it("a set too large for one request is said, with the photo to remove, and nothing is sent", async () => {
+    const gemini = fakeImageModel(["image-success.json"]);
+    const big = "A".repeat(8 * 1024 * 1024);
+    vi.mocked(prepareImage)
+      .mockResolvedValueOnce(prepared(big))
+      .mockResolvedValueOnce(prepared(big.slice(1)))
+      .mockResolvedValueOnce(prepared(big));
+    const error: unknown = await withExtras().catch((e: unknown) => e);
+    expect(isGeminiError(error) && error.message).toBe(PHOTOS_TOO_LARGE);
+    expect(isGeminiError(error) && error.advice).toMatch(
+      /^Together they come to 24\.0 MB, and one request takes at most 20\.0 MB: remove Photo 3, or use fewer photos\. Nothing was sent or counted\.$/,
+    );
+    expect(gemini.imageCalls()).toHaveLength(0);
+  });
 });
 
 describe("every image tool sends the shape and size chosen (issue 28)", () => {
