@@ -37,8 +37,13 @@ async function open(page: Page, route: string) {
   await page.waitForLoadState("networkidle");
 }
 
-/** Waits until no toast is on screen (a state without one), at most sonner's four seconds. */
+/**
+ * Waits until no toast is on screen (a state without one), at most sonner's four seconds. The pointer
+ * goes to the page's corner first: a toast under it (the button just pressed can sit where toasts come
+ * up) pauses its timer and would stay.
+ */
 async function noToasts(page: Page) {
+  await page.mouse.move(0, 0);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
 }
 

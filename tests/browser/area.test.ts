@@ -51,7 +51,7 @@ describe("a region edit's composite", () => {
     "outside the area the original's pixels exactly (image worker: %s)",
     async (worker) => {
       configureImageWorker({ enabled: worker });
-      const prepared = await prepareImage(await fixture("photo-12mp.jpg"), {
+      const prepared = await prepareImage(await fixture("cat-chelsea.png"), {
         maxSide: 1024,
         quality: 0.9,
         mimeType: "image/jpeg",
