@@ -11,6 +11,7 @@ import { type Page, type Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { AREA_INSTRUCTION } from "../src/tools/styles/prompts";
 import { createUserOnTier } from "./backend";
+import type { TierId } from "../src/config/tiers";
 import { openSignedIn } from "./session";
 import { downloadFrom, isPng, PASSWORD, uniqueEmail } from "./helpers";
 import { expectAccessible, followSystemTheme } from "./a11y";
@@ -136,19 +137,24 @@ async function expectUntouchedOutside(page: Page, call: { parts: Part[] }, downl
   expect(seen.changedInside).toBeGreaterThan(100);
 }
 
+/**
+ * A new user on `tier` at `path` with the portrait converted once: the image calls from then on are
+ * recorded (the first conversion's among them).
+ */
+async function convertedOnce(page: Page, baseURL: string, tier: TierId, path: string, tag: string) {
+  await openSignedIn(page, await createUserOnTier(baseURL, uniqueEmail(tag), PASSWORD, tier), path);
+  const calls = imageCalls(page);
+  await page.getByTestId("file-input").setInputFiles(PORTRAIT);
+  await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 30_000 });
+  return calls;
+}
+
 test("Standard paints an area on /hulk: only it changes, the download is the photo elsewhere, Try Another Version keeps the area", async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  await openSignedIn(
-    page,
-    await createUserOnTier(baseURL!, uniqueEmail("area"), PASSWORD, "$10/month"),
-    "/hulk",
-  );
-  const calls = imageCalls(page);
-  await page.getByTestId("file-input").setInputFiles(PORTRAIT);
-  await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 30_000 });
+  const calls = await convertedOnce(page, baseURL!, "$10/month", "/hulk", "area");
   expect(calls).toHaveLength(1);
   expect(calls[0]!.parts).toHaveLength(2);
 
@@ -198,14 +204,7 @@ test("Standard paints an area on /hulk: only it changes, the download is the pho
 test("keyboard only: choose an area, convert it, download", async ({ page, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   await followSystemTheme(page);
-  await openSignedIn(
-    page,
-    await createUserOnTier(baseURL!, uniqueEmail("area-keys"), PASSWORD, "$10/month"),
-    "/hulk",
-  );
-  const calls = imageCalls(page);
-  await page.getByTestId("file-input").setInputFiles(PORTRAIT);
-  await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 30_000 });
+  const calls = await convertedOnce(page, baseURL!, "$10/month", "/hulk", "area-keys");
 
   const choose = page.getByRole("button", { name: "Choose area" });
   await choose.focus();
@@ -261,14 +260,7 @@ test("Convert Anything with three photos: sent in the order chosen, named in the
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  await openSignedIn(
-    page,
-    await createUserOnTier(baseURL!, uniqueEmail("photos"), PASSWORD, "$30/month"),
-    "/",
-  );
-  const calls = imageCalls(page);
-  await page.getByTestId("file-input").setInputFiles(PORTRAIT);
-  await expect(page.getByRole("img", { name: "Modified" })).toBeVisible({ timeout: 30_000 });
+  const calls = await convertedOnce(page, baseURL!, "$30/month", "/", "photos");
   const before = await shownResult(page);
 
   await page.getByRole("button", { name: "Convert Anything", exact: true }).click();

@@ -36,21 +36,8 @@ const { result } = await runHarness({
   main: `import { prepareImage } from ${sourceImport("src/lib/image/index.ts")};
 import { composite } from ${sourceImport("src/lib/image/area-edit.ts")};
 import { imageWorkerStatus } from ${sourceImport("src/lib/image/worker-client.ts")};
+import { pingProbe } from ${sourceImport("scripts/lib/ping-probe.mjs")};
 
-function pingProbe() {
-  const channel = new MessageChannel();
-  let last = performance.now();
-  let longestGap = 0;
-  let running = true;
-  channel.port1.onmessage = () => {
-    const now = performance.now();
-    longestGap = Math.max(longestGap, now - last);
-    last = now;
-    if (running) channel.port2.postMessage(0);
-  };
-  channel.port2.postMessage(0);
-  return () => { running = false; channel.port1.close(); return longestGap; };
-}
 
 async function picture(width, height, draw) {
   const canvas = new OffscreenCanvas(width, height);

@@ -41,26 +41,8 @@ const { result, chunks, requested } = await runHarness({
   name: "image",
   main: `import { loadImage, prepareImage } from ${sourceImport("src/lib/image/index.ts")};
 import { configureImageWorker, imageWorkerStatus } from ${sourceImport("src/lib/image/worker-client.ts")};
+import { pingProbe } from ${sourceImport("scripts/lib/ping-probe.mjs")};
 
-/** A MessageChannel ping-pong on the main thread: stop() gives the longest gap between two pings. */
-function pingProbe() {
-  const channel = new MessageChannel();
-  let last = performance.now();
-  let longestGap = 0;
-  let running = true;
-  channel.port1.onmessage = () => {
-    const now = performance.now();
-    longestGap = Math.max(longestGap, now - last);
-    last = now;
-    if (running) channel.port2.postMessage(0);
-  };
-  channel.port2.postMessage(0);
-  return () => {
-    running = false;
-    channel.port1.close();
-    return longestGap;
-  };
-}
 
 /** The longest gap between pings on an idle page over ms milliseconds: the machine's own noise. */
 async function idleGap(ms) {
