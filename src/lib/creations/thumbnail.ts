@@ -4,7 +4,7 @@
  * jsdom has no real canvas; the real maker is tested in real Chromium (tests/browser).
  */
 import { drawThumbnail, type ThumbnailOptions } from "@/lib/image/thumbnail";
-import { callImageWorker, imageWorkerAvailable, ImageWorkerError } from "@/lib/image/worker-client";
+import { callImageWorker, inImageWorkerOr } from "@/lib/image/worker-client";
 
 export type ThumbnailMaker = (source: Blob, options: ThumbnailOptions) => Promise<Blob | null>;
 
@@ -16,17 +16,11 @@ export const RESULT_THUMBNAIL = { maxSide: 320, type: "image/webp", quality: 0.8
  * thumbnail took the page's thread over 100 ms per result, bench:variants), else on the page. Null when
  * the picture can't be decoded.
  */
-export const canvasThumbnailMaker: ThumbnailMaker = async (source, options) => {
-  if (imageWorkerAvailable()) {
-    try {
-      return (await callImageWorker<"thumbnail">({ op: "thumbnail", source, ...options })).blob;
-    } catch (error) {
-      if (!(error instanceof ImageWorkerError)) throw error;
-      // The worker could not (it failed, or has no canvas): on the page below.
-    }
-  }
-  return drawThumbnail(source, options);
-};
+export const canvasThumbnailMaker: ThumbnailMaker = (source, options) =>
+  inImageWorkerOr(
+    async () => (await callImageWorker<"thumbnail">({ op: "thumbnail", source, ...options })).blob,
+    () => drawThumbnail(source, options),
+  );
 
 let maker: ThumbnailMaker = canvasThumbnailMaker;
 

@@ -10,7 +10,7 @@ import { imageConfigOf, type ImageOutput } from "@/config/image-output";
 import { encodeToolInput, TOOL_HEADER, TOOL_INPUT_HEADER, type ToolInput } from "@/config/tool-input";
 import type { ToolId } from "@/tools/registry";
 import { untilAborted } from "@/lib/until-aborted";
-import { callImageWorker, imageWorkerAvailable, ImageWorkerError } from "@/lib/image/worker-client";
+import { callImageWorker, inImageWorkerOr } from "@/lib/image/worker-client";
 import { readAnswerBody } from "./answer-body";
 import { imageLostError, timeoutError } from "./advice";
 import { cancelledError, offlineError } from "./errors";
@@ -160,15 +160,11 @@ export const WORKER_ANSWER_BYTES = 256 * 1024;
 
 /** The body of an answer (answer-body.ts): in the image worker when it is a large image answer. */
 async function readAnswer(body: Blob, picture: boolean): Promise<unknown> {
-  if (picture && body.size >= WORKER_ANSWER_BYTES && imageWorkerAvailable()) {
-    try {
-      return (await callImageWorker<"answer">({ op: "answer", body })).body;
-    } catch (error) {
-      // The worker could not (it failed to start, or crashed): read here, as without one.
-      if (!(error instanceof ImageWorkerError)) throw error;
-    }
-  }
-  return readAnswerBody(body);
+  if (!picture || body.size < WORKER_ANSWER_BYTES) return readAnswerBody(body);
+  return inImageWorkerOr(
+    async () => (await callImageWorker<"answer">({ op: "answer", body })).body,
+    () => readAnswerBody(body),
+  );
 }
 
 type Answer = { status: number; ok: boolean; body: unknown; headers: Headers; retryAfterMs?: number };

@@ -4,23 +4,11 @@
  * millions of pixels of arithmetic), else on the page.
  */
 import { compositeArea, scaleMask, type CompositeInput } from "./area-composite";
-import { callImageWorker, imageWorkerAvailable, ImageWorkerError } from "./worker-client";
-
-async function inWorkerOr<T>(worker: () => Promise<T>, page: () => Promise<T>): Promise<T> {
-  if (imageWorkerAvailable()) {
-    try {
-      return await worker();
-    } catch (error) {
-      // The worker could not (no canvas there, it failed or crashed): the page does the same work.
-      if (!(error instanceof ImageWorkerError)) throw error;
-    }
-  }
-  return page();
-}
+import { callImageWorker, inImageWorkerOr } from "./worker-client";
 
 /** The answer over the original inside the area: a PNG of the original's size (area-composite.ts). */
 export function composite(input: CompositeInput): Promise<Blob> {
-  return inWorkerOr(
+  return inImageWorkerOr(
     async () => (await callImageWorker<"composite">({ op: "composite", ...input })).blob,
     () => compositeArea(input),
   );
@@ -28,7 +16,7 @@ export function composite(input: CompositeInput): Promise<Blob> {
 
 /** The area as a white-on-black PNG of width x height, as the request sends it. */
 export function maskAt(mask: Blob, width: number, height: number): Promise<Blob> {
-  return inWorkerOr(
+  return inImageWorkerOr(
     async () => (await callImageWorker<"mask">({ op: "mask", mask, width, height })).blob,
     () => scaleMask(mask, width, height),
   );

@@ -103,6 +103,21 @@ export function callImageWorker<K extends keyof WorkerCalls>(
   });
 }
 
+/**
+ * `worker()` where the image worker is available, else (or when it cannot do the call: it failed to
+ * start, crashed, or refused) `page()`, which does the same work on the page. Other errors are thrown.
+ */
+export async function inImageWorkerOr<T>(worker: () => Promise<T>, page: () => Promise<T>): Promise<T> {
+  if (imageWorkerAvailable()) {
+    try {
+      return await worker();
+    } catch (error) {
+      if (!(error instanceof ImageWorkerError)) throw error;
+    }
+  }
+  return page();
+}
+
 /** A new id for a loaded image's working copy in the worker. */
 export function newImageId(): number {
   return ++nextId;
