@@ -8,25 +8,41 @@ export type ObjectUrls = {
   revoke: (url: string | null | undefined) => void;
 };
 
-export function useObjectUrls(): ObjectUrls {
+/**
+ * `create` and `revokeUrl` make and end each URL (default the browser's own; use-picture-urls.ts passes the
+ * picture registry's, so a URL gives its Blob back).
+ */
+const browserUrl = (blob: Blob) => URL.createObjectURL(blob);
+const browserRevoke = (url: string) => URL.revokeObjectURL(url);
+
+export function useObjectUrls(
+  create: (blob: Blob) => string = browserUrl,
+  revokeUrl: (url: string) => void = browserRevoke,
+): ObjectUrls {
   const urls = useRef(new Set<string>());
 
   useEffect(() => {
     const live = urls.current;
     return () => {
-      live.forEach((url) => URL.revokeObjectURL(url));
+      live.forEach(revokeUrl);
       live.clear();
     };
-  }, []);
+  }, [revokeUrl]);
 
-  const make = useCallback((blob: Blob) => {
-    const url = URL.createObjectURL(blob);
-    urls.current.add(url);
-    return url;
-  }, []);
-  const revoke = useCallback((url: string | null | undefined) => {
-    if (url && urls.current.delete(url)) URL.revokeObjectURL(url);
-  }, []);
+  const make = useCallback(
+    (blob: Blob) => {
+      const url = create(blob);
+      urls.current.add(url);
+      return url;
+    },
+    [create],
+  );
+  const revoke = useCallback(
+    (url: string | null | undefined) => {
+      if (url && urls.current.delete(url)) revokeUrl(url);
+    },
+    [revokeUrl],
+  );
   return useMemo(() => ({ make, revoke }), [make, revoke]);
 }
 

@@ -3,22 +3,10 @@
  * lib/image/picture-urls.ts (so the URL gives its Blob back, to download, keep or send on), all revoked
  * when the page closes. Part of the shared tool hook (use-tool.ts).
  */
-import { useCallback, useEffect, useRef } from "react";
 import { pictureUrl, revokePicture } from "@/lib/image/picture-urls";
+import { useObjectUrls } from "./use-object-urls";
 
 /** `picture(blob)`: an object URL of `blob`, revoked when the component unmounts. */
 export function usePictureUrls(): (blob: Blob) => string {
-  const urls = useRef(new Set<string>());
-  useEffect(() => {
-    const live = urls.current;
-    return () => {
-      live.forEach(revokePicture);
-      live.clear();
-    };
-  }, []);
-  return useCallback((blob: Blob) => {
-    const url = pictureUrl(blob);
-    urls.current.add(url);
-    return url;
-  }, []);
+  return useObjectUrls(pictureUrl, revokePicture).make;
 }
