@@ -40,6 +40,8 @@ const ZOOM_MIN = 1;
 const ZOOM_MAX = 4;
 /** The painted area's colour on screen (the canvas is shown at PAINT_OPACITY over the photo). */
 const PAINT = "#ec4899";
+/** The same colour as the pixels painted back (an area chosen before, an inverted one). */
+const PAINT_RGB = [0xec, 0x48, 0x99] as const;
 
 export type AreaEditorProps = {
   open: boolean;
@@ -107,11 +109,21 @@ async function drawInitial(canvas: HTMLCanvasElement, mask: Blob): Promise<void>
   const s = context(scratch);
   s.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
-  const read = s.getImageData(0, 0, width, height);
+  const read = s.getImageData(0, 0, width, height).data;
+  paintWhere(ctx, width, height, (i) => read[i]! >= 128);
+}
+
+/** The canvas painted (in the paint colour, opaque) exactly where `on(i)` holds, i the pixel's RGBA index. */
+function paintWhere(
+  ctx: CanvasRenderingContext2D,
+  width: number,
+  height: number,
+  on: (i: number) => boolean,
+): void {
   const image = ctx.createImageData(width, height);
-  const [r, g, b] = [0xec, 0x48, 0x99];
-  for (let i = 0; i < read.data.length; i += 4) {
-    if (read.data[i]! < 128) continue;
+  const [r, g, b] = PAINT_RGB;
+  for (let i = 0; i < image.data.length; i += 4) {
+    if (!on(i)) continue;
     image.data[i] = r;
     image.data[i + 1] = g;
     image.data[i + 2] = b;
@@ -335,16 +347,8 @@ function AreaEditorBody({
     if (!canvas) return;
     snapshot();
     const ctx = context(canvas);
-    const image = ctx.getImageData(0, 0, canvas.width, canvas.height);
-    const [r, g, b] = [0xec, 0x48, 0x99];
-    for (let i = 0; i < image.data.length; i += 4) {
-      const on = image.data[i + 3]! < 128;
-      image.data[i] = r;
-      image.data[i + 1] = g;
-      image.data[i + 2] = b;
-      image.data[i + 3] = on ? 255 : 0;
-    }
-    ctx.putImageData(image, 0, 0);
+    const was = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    paintWhere(ctx, canvas.width, canvas.height, (i) => was[i + 3]! < 128);
     setHasPaint(painted(canvas));
   };
 
